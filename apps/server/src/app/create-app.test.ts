@@ -1,0 +1,125 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkDatabase } from '../db/database';
+import { parseJsonBody } from '../shared/validation';
+import { createTestApp, silentLogger } from '../test/test-app';
+import { testDialects, useTestDatabase } from '../test/test-database';
+import type { AppEnv } from './app.types';
+import { handleError } from './error-handler';
+
+describe.each(testDialects)('the HTTP app on %s', (dialect) => {
+  const testDatabase = useTestDatabase(dialect);
+
+  it('answers the runtime configuration with the spec defaults', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    const response = await app.request('/api/config');
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.config.baseUrl).toBe('http://localhost:8080');
+    expect(body.config.auth.providers.email).toEqual({ isEnabled: true });
+    expect(body.config.documents.deletedDocumentsRetentionDays).toBe(30);
+    expect(body.config.isDemoMode).toBe(false);
+  });
+
+  it('reflects configured flags in the runtime configuration', async () => {
+    const app = createTestApp({
+      database: testDatabase.database,
+      env: {
+        AUTH_IS_REGISTRATION_ENABLED: 'false',
+        DOCUMENTS_DELETED_RETENTION_DAYS: '7',
+        SUBSCRIPTIONS_IS_ENABLED: 'true',
+      },
+    });
+    const { config } = await (await app.request('/api/config')).json();
+    expect(config.auth.isRegistrationEnabled).toBe(false);
+    expect(config.documents.deletedDocumentsRetentionDays).toBe(7);
+    expect(config.isSubscriptionsEnabled).toBe(true);
+  });
+
+  it('reports a healthy database', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('reports 503 when the database cannot be reached', async () => {
+    const connection = testDatabase.openConnection();
+    await checkDatabase(connection.db);
+    await connection.destroy();
+    const app = createTestApp({ database: connection });
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'error', database: 'unreachable' });
+  });
+
+  it('answers 404 api.not_found for an unknown API route', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    for (const [method, path] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/config'],
+      ['DELETE', '/api'],
+    ] as const) {
+      const response = await app.request(path, { method });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({
+        error: { code: 'api.not_found', message: 'This API route does not exist.' },
+      });
+    }
+  });
+
+  it('sends a request id and security headers with every answer', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    const response = await app.request('/api/config');
+    expect(response.headers.get('x-request-id')).toMatch(/.{8,}/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('the error handler', () => {
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('logger', silentLogger);
+    await next();
+  });
+  app.post('/echo', async (c) => {
+    const body = await parseJsonBody(c, z.object({ name: z.string().trim().min(3) }));
+    return c.json({ name: body.name });
+  });
+  app.get('/boom', () => {
+    throw new Error('secret database password in stack');
+  });
+  app.onError(handleError);
+
+  it('answers 400 api.validation_error with the details of each issue', async () => {
+    const response = await app.request('/echo', {
+      method: 'POST',
+      body: JSON.stringify({ name: ' a ' }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('api.validation_error');
+    expect(body.error.details).toEqual([expect.objectContaining({ path: 'name', code: 'too_small' })]);
+  });
+
+  it('answers 400 api.invalid_json for a body that is not JSON', async () => {
+    const response = await app.request('/echo', { method: 'POST', body: '{nope' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('api.invalid_json');
+  });
+
+  it('answers 500 internal.error without leaking the cause', async () => {
+    const response = await app.request('/boom');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'internal.error', message: 'An error occurred, try again later.' },
+    });
+    expect(text).not.toContain('secret');
+  });
+});

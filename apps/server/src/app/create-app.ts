@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Config } from '../config/config';
+import { createConfigRoutes } from '../config/config.routes';
+import type { AppDatabase } from '../db/database';
+import { createHealthRoutes } from '../modules/health/health.routes';
+import type { Clock } from '../shared/clock';
+import { createNotFoundRouteError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import type { AppEnv } from './app.types';
+import { handleError } from './error-handler';
+import { registerStaticSpa } from './static';
+
+export type AppDependencies = {
+  config: Config;
+  database: AppDatabase;
+  logger: Logger;
+  clock: Clock;
+  /** Folder of the built web app; when absent or not built, only the API is served. */
+  webDistDir?: string;
+};
+
+export function createApp({ config, database, logger, webDistDir }: AppDependencies) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    const requestLogger = logger.child({ requestId: c.get('requestId') });
+    c.set('logger', requestLogger);
+    const startedAt = performance.now();
+    await next();
+    requestLogger.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        durationMs: Math.round(performance.now() - startedAt),
+      },
+      'Request',
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'", 'https:'],
+        frameAncestors: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+  app.use(compress());
+
+  const api = new Hono<AppEnv>();
+  api.route('/', createConfigRoutes({ config }));
+  api.route('/', createHealthRoutes({ db: database.db }));
+  api.all('*', () => {
+    throw createNotFoundRouteError();
+  });
+  app.route('/api', api);
+
+  if (webDistDir) registerStaticSpa(app, { webDistDir });
+
+  app.notFound((c) => {
+    const { code, message, status } = createNotFoundRouteError();
+    return c.json({ error: { code, message } }, status);
+  });
+  app.onError(handleError);
+  return app;
+}

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { Config } from './config';
+import { toPublicConfig } from './config.public';
+
+export function createConfigRoutes({ config }: { config: Config }) {
+  const publicConfig = toPublicConfig(config);
+  return new Hono().get('/config', (c) => c.json({ config: publicConfig }));
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/** Environment booleans: true/false, 1/0, yes/no, on/off (any case). */
+const booleanFromEnv = (defaultValue: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return defaultValue;
+      if (['true', '1', 'yes', 'on'].includes(value)) return true;
+      if (['false', '0', 'no', 'off'].includes(value)) return false;
+      ctx.addIssue({ code: 'custom', message: `Expected true or false, got "${value}"` });
+      return z.NEVER;
+    });
+
+const integerFromEnv = (defaultValue: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return defaultValue;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Expected an integer between ${min} and ${max}, got "${value}"`,
+        });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const stringFromEnv = (defaultValue: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? defaultValue : value));
+
+const optionalStringFromEnv = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value));
+
+const urlFromEnv = (defaultValue: string) =>
+  stringFromEnv(defaultValue).pipe(
+    z
+      .url({ message: 'Expected an absolute http(s) URL', protocol: /^https?$/ })
+      .transform((url) => url.replace(/\/+$/, '')),
+  );
+
+const customProviderSchema = z.object({
+  providerId: z
+    .string()
+    .min(1)
+    .regex(/^[a-z0-9-_]+$/i, 'Use letters, digits, - and _ only'),
+  providerName: z.string().min(1),
+  providerIconUrl: z.string().optional(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  discoveryUrl: z.url().optional(),
+  authorizationUrl: z.url().optional(),
+  tokenUrl: z.url().optional(),
+  userInfoUrl: z.url().optional(),
+  scopes: z.array(z.string()).optional(),
+  pkce: z.boolean().optional(),
+});
+
+const customProvidersFromEnv = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === '') return [];
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of provider objects' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(customProviderSchema));
+
+/**
+ * Every environment variable Sheaf reads, with its default. `.env.example` and the
+ * README's configuration table list the same variables; a test keeps them in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: integerFromEnv(8080, { min: 0, max: 65535 }),
+  HOST: stringFromEnv('0.0.0.0'),
+  APP_BASE_URL: urlFromEnv('http://localhost:8080'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: booleanFromEnv(false),
+  DATA_DIR: stringFromEnv('./data'),
+  DATABASE_URL: optionalStringFromEnv().pipe(
+    z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, 'Expected file:<path> or postgres://…')
+      .optional(),
+  ),
+  PROCESS_MODE: z.enum(['all', 'web', 'worker']).default('all'),
+  WEB_DIST_DIR: optionalStringFromEnv(),
+
+  AUTH_IS_REGISTRATION_ENABLED: booleanFromEnv(true),
+  AUTH_IS_PASSWORD_RESET_ENABLED: booleanFromEnv(true),
+  AUTH_IS_EMAIL_VERIFICATION_REQUIRED: booleanFromEnv(true),
+  AUTH_SHOW_LEGAL_LINKS: booleanFromEnv(false),
+  AUTH_PROVIDERS_EMAIL_IS_ENABLED: booleanFromEnv(true),
+  AUTH_PROVIDERS_GOOGLE_IS_ENABLED: booleanFromEnv(false),
+  AUTH_PROVIDERS_GOOGLE_CLIENT_ID: optionalStringFromEnv(),
+  AUTH_PROVIDERS_GOOGLE_CLIENT_SECRET: optionalStringFromEnv(),
+  AUTH_PROVIDERS_GITHUB_IS_ENABLED: booleanFromEnv(false),
+  AUTH_PROVIDERS_GITHUB_CLIENT_ID: optionalStringFromEnv(),
+  AUTH_PROVIDERS_GITHUB_CLIENT_SECRET: optionalStringFromEnv(),
+  AUTH_PROVIDERS_CUSTOMS: customProvidersFromEnv,
+
+  DOCUMENTS_DELETED_RETENTION_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
+  INTAKE_EMAILS_IS_ENABLED: booleanFromEnv(false),
+  SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
+  DEMO_MODE_IS_ENABLED: booleanFromEnv(false),
+
+  JOBS_POLL_INTERVAL_MS: integerFromEnv(1000, { min: 10 }),
+  JOBS_LEASE_MS: integerFromEnv(60_000, { min: 1000 }),
+  JOBS_CONCURRENCY: integerFromEnv(2, { min: 1, max: 64 }),
+  SHUTDOWN_TIMEOUT_MS: integerFromEnv(15_000, { min: 0 }),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Pairs of variables that must be set together when a provider is enabled. */
+export const envCrossChecks: Array<{ when: keyof Env; requires: Array<keyof Env> }> = [
+  {
+    when: 'AUTH_PROVIDERS_GOOGLE_IS_ENABLED',
+    requires: ['AUTH_PROVIDERS_GOOGLE_CLIENT_ID', 'AUTH_PROVIDERS_GOOGLE_CLIENT_SECRET'],
+  },
+  {
+    when: 'AUTH_PROVIDERS_GITHUB_IS_ENABLED',
+    requires: ['AUTH_PROVIDERS_GITHUB_CLIENT_ID', 'AUTH_PROVIDERS_GITHUB_CLIENT_SECRET'],
+  },
+];

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { publicConfigSchema } from '@sheaf/contracts/config';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+import { toPublicConfig } from './config.public';
+import { envSchema } from './config.schema';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+describe('configuration', () => {
+  it('uses the spec defaults when nothing is configured', () => {
+    const config = loadConfig({});
+    expect(config.env.PORT).toBe(8080);
+    expect(config.env.APP_BASE_URL).toBe('http://localhost:8080');
+    expect(config.env.PROCESS_MODE).toBe('all');
+    expect(config.database).toEqual({ dialect: 'sqlite', filename: path.resolve('./data/db.sqlite') });
+    expect(toPublicConfig(config)).toEqual({
+      baseUrl: 'http://localhost:8080',
+      auth: {
+        isEmailVerificationRequired: true,
+        isPasswordResetEnabled: true,
+        isRegistrationEnabled: true,
+        showLegalLinksOnAuthPage: false,
+        providers: {
+          email: { isEnabled: true },
+          google: { isEnabled: false },
+          github: { isEnabled: false },
+          customs: [],
+        },
+      },
+      documents: { deletedDocumentsRetentionDays: 30 },
+      intakeEmails: { isEnabled: false },
+      isSubscriptionsEnabled: false,
+      isDemoMode: false,
+    });
+  });
+
+  it('names every invalid variable in one error', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', AUTH_IS_REGISTRATION_ENABLED: 'maybe', APP_BASE_URL: 'not a url' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const { problems, message } = caught as ConfigError;
+    expect(problems.map((problem) => problem.variable).sort()).toEqual([
+      'APP_BASE_URL',
+      'AUTH_IS_REGISTRATION_ENABLED',
+      'PORT',
+    ]);
+    expect(message).toContain('PORT: Expected an integer between 0 and 65535, got "eighty"');
+    expect(message).toContain('AUTH_IS_REGISTRATION_ENABLED: Expected true or false, got "maybe"');
+  });
+
+  it('reads booleans, a postgres url and a sqlite file url', () => {
+    expect(loadConfig({ AUTH_IS_REGISTRATION_ENABLED: 'FALSE' }).env.AUTH_IS_REGISTRATION_ENABLED).toBe(
+      false,
+    );
+    expect(loadConfig({ AUTH_SHOW_LEGAL_LINKS: '1' }).env.AUTH_SHOW_LEGAL_LINKS).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      dialect: 'postgres',
+      connectionString: 'postgres://u@h:5432/db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.sqlite' }).database).toEqual({
+      dialect: 'sqlite',
+      filename: '/tmp/x.sqlite',
+    });
+  });
+
+  it('refuses a database url of an unsupported kind', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('strips a trailing slash from the base url', () => {
+    expect(loadConfig({ APP_BASE_URL: 'https://docs.example.com/' }).env.APP_BASE_URL).toBe(
+      'https://docs.example.com',
+    );
+  });
+
+  it('requires client credentials for an enabled google provider', () => {
+    expect(() => loadConfig({ AUTH_PROVIDERS_GOOGLE_IS_ENABLED: 'true' })).toThrow(
+      /AUTH_PROVIDERS_GOOGLE_CLIENT_ID: Required when AUTH_PROVIDERS_GOOGLE_IS_ENABLED is true/,
+    );
+  });
+
+  it('shows custom providers without their secrets', () => {
+    const config = loadConfig({
+      AUTH_PROVIDERS_CUSTOMS: JSON.stringify([
+        {
+          providerId: 'keycloak',
+          providerName: 'Keycloak',
+          clientId: 'sheaf',
+          clientSecret: 's3cret',
+          discoveryUrl: 'https://sso.example.com/.well-known/openid-configuration',
+        },
+      ]),
+    });
+    const publicConfig = toPublicConfig(config);
+    expect(publicConfig.auth.providers.customs).toEqual([
+      { providerId: 'keycloak', providerName: 'Keycloak', providerIconUrl: null },
+    ]);
+    expect(JSON.stringify(publicConfig)).not.toContain('s3cret');
+    expect(publicConfigSchema.parse(publicConfig)).toEqual(publicConfig);
+  });
+
+  it('refuses custom providers that are not valid JSON', () => {
+    expect(() => loadConfig({ AUTH_PROVIDERS_CUSTOMS: '[{' })).toThrow(/AUTH_PROVIDERS_CUSTOMS/);
+  });
+
+  it('lists every variable in .env.example with its default', () => {
+    const example = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);
+    expect(new Set(listed)).toEqual(new Set(Object.keys(envSchema.shape)));
+  });
+
+  it('documents every variable in the README configuration table', () => {
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    for (const variable of Object.keys(envSchema.shape)) expect(readme).toContain(`\`${variable}\``);
+  });
+});

@@ -1,0 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Kysely, Migrator } from 'kysely';
+import type { Logger } from 'pino';
+import type { Database } from './database.types';
+import { migrations } from './migrations/migrations';
+
+const MAX_ATTEMPTS = 20;
+
+/**
+ * Runs pending migrations. Kysely takes an advisory lock on PostgreSQL and runs inside a
+ * transaction on SQLite; when two processes start at once the loser can still see a busy
+ * database or a concurrent `create table`, so those errors are retried after a short pause.
+ */
+export async function migrateToLatest(db: Kysely<Database>, logger?: Logger): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  for (let attempt = 1; ; attempt++) {
+    const { error, results = [] } = await migrator.migrateToLatest();
+    if (!error) {
+      const applied = results
+        .filter((result) => result.status === 'Success')
+        .map((result) => result.migrationName);
+      if (applied.length > 0) logger?.info({ applied }, 'Database migrations applied');
+      return applied;
+    }
+    if (attempt >= MAX_ATTEMPTS || !isConcurrencyError(error)) throw error;
+    await sleep(50 + Math.floor(Math.random() * 150));
+  }
+}
+
+function isConcurrencyError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /SQLITE_BUSY|database is locked|duplicate key|already exists|could not serialize|deadlock/i.test(
+    message,
+  );
+}

@@ -1,0 +1,35 @@
+import type { ErrorCode } from '@sheaf/contracts/errors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** An error meant for the client: answered as `{ error: { code, message, details? } }` with its status. */
+export class HttpError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly details: unknown;
+
+  constructor({
+    code,
+    message,
+    status,
+    details,
+  }: { code: ErrorCode; message: string; status: ContentfulStatusCode; details?: unknown }) {
+    super(message);
+    this.name = 'HttpError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+export function isHttpError(error: unknown): error is HttpError {
+  return error instanceof HttpError;
+}
+
+export const createValidationError = (details: unknown) =>
+  new HttpError({ code: 'api.validation_error', message: 'The request is invalid.', status: 400, details });
+
+export const createNotFoundRouteError = () =>
+  new HttpError({ code: 'api.not_found', message: 'This API route does not exist.', status: 404 });
+
+export const createInvalidJsonError = () =>
+  new HttpError({ code: 'api.invalid_json', message: 'The request body is not valid JSON.', status: 400 });

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { createInvalidJsonError, createValidationError } from './errors';
+
+/** Issues in a stable, client-friendly shape: `[{ path: 'name', message: '…' }]`. */
+export function formatIssues(error: z.ZodError) {
+  return error.issues.map((issue) => ({
+    path: issue.path.join('.'),
+    message: issue.message,
+    code: issue.code,
+  }));
+}
+
+export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw createValidationError(formatIssues(result.error));
+  return result.data;
+}
+
+export async function parseJsonBody<Schema extends z.ZodType>(
+  c: Context,
+  schema: Schema,
+): Promise<z.infer<Schema>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw createInvalidJsonError();
+  }
+  return parseWith(schema, body);
+}
+
+export function parseQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.infer<Schema> {
+  return parseWith(schema, c.req.query());
+}

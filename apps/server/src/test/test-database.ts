@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppDatabase, Dialect } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { openDatabaseAt, type TestDatabaseLocation } from './test-database-location';
+
+const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+/** SQLite always; PostgreSQL too when TEST_POSTGRES_URL is set. Use with `describe.each`. */
+export const testDialects: Dialect[] = postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export type TestDatabaseHandle = {
+  location: TestDatabaseLocation;
+  /** A new connection (pool) to the same database, as a second process would open. */
+  openConnection: () => AppDatabase;
+  drop: () => Promise<void>;
+};
+
+/** Creates an empty database of its own: a temporary SQLite file, or a fresh PostgreSQL schema. */
+export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDatabaseHandle> {
+  const suffix = randomBytes(6).toString('hex');
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-test-'));
+    const filename = path.join(dir, 'db.sqlite');
+    return {
+      location: { dialect: 'sqlite', filename },
+      openConnection: () => openDatabaseAt({ dialect: 'sqlite', filename }),
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  if (!postgresUrl) throw new Error('TEST_POSTGRES_URL is not set');
+  const schema = `test_${suffix}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    location: { dialect: 'postgres', connectionString: postgresUrl, schema },
+    openConnection: () => openDatabaseAt({ dialect: 'postgres', connectionString: postgresUrl, schema }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * Gives the calling test file a fresh, migrated database of the given dialect for its tests.
+ * Read `.database` inside tests or hooks (it is set in beforeAll).
+ */
+export function useTestDatabase(dialect: Dialect) {
+  const context = {} as { database: AppDatabase; handle: TestDatabaseHandle };
+  const opened: AppDatabase[] = [];
+  beforeAll(async () => {
+    context.handle = await createEmptyTestDatabase(dialect);
+    context.database = context.handle.openConnection();
+    await migrateToLatest(context.database.db);
+  });
+  afterAll(async () => {
+    for (const connection of opened) await connection.destroy();
+    await context.database?.destroy();
+    await context.handle?.drop();
+  });
+  return {
+    get database() {
+      return context.database;
+    },
+    get db() {
+      return context.database.db;
+    },
+    get location() {
+      return context.handle.location;
+    },
+    /** Another connection to the same database, closed after the file's tests. */
+    openConnection() {
+      const connection = context.handle.openConnection();
+      opened.push(connection);
+      return connection;
+    },
+  };
+}

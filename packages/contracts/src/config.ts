@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const customAuthProviderSchema = z.object({
+  providerId: z.string(),
+  providerName: z.string(),
+  providerIconUrl: z.string().nullable().optional(),
+});
+
+/** The runtime configuration answered by GET /api/config (accounts spec §3). */
+export const publicConfigSchema = z.object({
+  baseUrl: z.string(),
+  auth: z.object({
+    isEmailVerificationRequired: z.boolean(),
+    isPasswordResetEnabled: z.boolean(),
+    isRegistrationEnabled: z.boolean(),
+    showLegalLinksOnAuthPage: z.boolean(),
+    providers: z.object({
+      email: z.object({ isEnabled: z.boolean() }),
+      google: z.object({ isEnabled: z.boolean() }),
+      github: z.object({ isEnabled: z.boolean() }),
+      customs: z.array(customAuthProviderSchema),
+    }),
+  }),
+  documents: z.object({
+    deletedDocumentsRetentionDays: z.number().int().nonnegative(),
+  }),
+  intakeEmails: z.object({ isEnabled: z.boolean() }),
+  isSubscriptionsEnabled: z.boolean(),
+  isDemoMode: z.boolean(),
+});
+
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export type CustomAuthProvider = z.infer<typeof customAuthProviderSchema>;

@@ -1,0 +1,47 @@
+/**
+ * Error codes the API answers with, as `{ error: { code, message } }`.
+ * The spec's two catalogues come first; the codes after them are Sheaf's own,
+ * documented in the README's API section. The web app maps every code to `api-errors.<code>`.
+ */
+export const SPEC_ERROR_CODES = [
+  'user.max_organization_count_reached',
+  'organization.invitation_already_exists',
+  'user.already_in_organization',
+  'user.organization_invitation_limit_reached',
+  'organization.max_members_count_reached',
+  'intake_email.limit_reached',
+  'intake-emails.already_exists',
+  'auth.invalid_origin',
+  'demo.not_available',
+  'internal.error',
+  'document.already_exists',
+  'document.size_too_large',
+  'tags.already_exists',
+] as const;
+
+export const SHEAF_ERROR_CODES = [
+  /** The request body, query or params did not pass the shared schema; `details` lists the issues. */
+  'api.validation_error',
+  /** No route answers this method and path. */
+  'api.not_found',
+  /** The body is not valid JSON. */
+  'api.invalid_json',
+  /** No session or API key, or an expired one. */
+  'auth.unauthorized',
+  /** Authenticated, but not allowed to do this. */
+  'auth.forbidden',
+  /** Too many requests in a short time. */
+  'api.rate_limited',
+] as const;
+
+export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiErrorBody = {
+  error: {
+    code: string;
+    message: string;
+    details?: unknown;
+  };
+};

@@ -1,0 +1,25 @@
+/** Every id is `<prefix>_` followed by this many lowercase alphanumerics. */
+export const ID_RANDOM_LENGTH = 24;
+
+export const ID_PREFIXES = {
+  organization: 'org',
+  document: 'doc',
+  tag: 'tag',
+  user: 'usr',
+  member: 'mem',
+  invitation: 'inv',
+  apiKey: 'ak',
+  webhook: 'wbh',
+  intakeEmail: 'ie',
+  taggingRule: 'tr',
+  job: 'job',
+} as const;
+
+export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
+
+export function isIdWithPrefix(value: string, prefix: IdPrefix): boolean {
+  return new RegExp(`^${prefix}_[a-z0-9]{${ID_RANDOM_LENGTH}}$`).test(value);
+}
+
+/** Route-level check for organization ids (spec: org_ followed by alphanumerics). */
+export const ORGANIZATION_ID_PATTERN = /^org_[a-zA-Z0-9]+$/;

@@ -1,0 +1,37 @@
+/** Validation limits and business constants shared by the server and the web app (spec §5 and §9). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const REGISTRATION_NAME_MAX_LENGTH = 64;
+export const USER_NAME_MAX_LENGTH = 50;
+export const ORGANIZATION_NAME_MIN_LENGTH = 3;
+export const ORGANIZATION_NAME_MAX_LENGTH = 50;
+export const TAG_NAME_MAX_LENGTH = 64;
+export const TAG_DESCRIPTION_MAX_LENGTH = 256;
+export const DOCUMENT_NAME_MAX_LENGTH = 255;
+export const TAGGING_RULE_NAME_MAX_LENGTH = 64;
+export const TAGGING_RULE_DESCRIPTION_MAX_LENGTH = 256;
+
+export const PAGE_SIZE_OPTIONS = [15, 50, 100] as const;
+export const MAX_PAGE_SIZE = 100;
+export const DOCUMENTS_PAGE_SIZE = 100;
+export const TRASH_PAGE_SIZE = 100;
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export const SEARCH_MIN_QUERY_LENGTH = 2;
+export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_PALETTE_PAGE_SIZE = 5;
+
+export const STORAGE_WARNING_THRESHOLD_PERCENT = 80;
+export const STORAGE_WARNING_DISMISS_HOURS = 24;
+export const CHECKOUT_REDIRECT_DELAY_SECONDS = 5;
+export const COPY_FEEDBACK_MS = 2000;
+
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_VISIBLE_MAX = 3;
+export const TOOLTIP_OPEN_DELAY_MS = 700;
+export const TOOLTIP_CLOSE_DELAY_MS = 300;
+
+/** Web query cache keeps entries this long after their last use. */
+export const QUERY_CACHE_TIME_MS = 5 * 60 * 1000;
+/** Statuses on which idempotent requests are retried once. */
+export const RETRYABLE_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;

@@ -1,0 +1,95 @@
+// `npm test`: lint + format check, type checks, server tests (SQLite, and PostgreSQL when
+// TEST_POSTGRES_URL is set), web tests and end-to-end tests in Chromium against the
+// production build. Ends with one line `N passed, N failed` summing every suite.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, '.test-results');
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+function run(command, args, { cwd = root, env = {} } = {}) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function record(name, { passed, failed, skipped = 0, note = '' }) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  summary.push(
+    `${name.padEnd(24)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${note ? `  ${note}` : ''}`,
+  );
+}
+
+function check(name, command, args) {
+  console.log(`\n=== ${name} ===`);
+  const status = run(command, args);
+  record(name, status === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+}
+
+function vitestSuite(name, workspaceDir, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const reportFile = path.join(resultsDir, `${name.replace(/\W+/g, '-')}.json`);
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`],
+    {
+      cwd: path.join(root, workspaceDir),
+      env,
+    },
+  );
+  if (!fs.existsSync(reportFile)) return record(name, { passed: 0, failed: 1, note: '(the runner crashed)' });
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  record(name, {
+    passed: report.numPassedTests,
+    failed,
+    skipped: report.numPendingTests + report.numTodoTests,
+  });
+}
+
+function e2eSuite() {
+  console.log('\n=== end-to-end (Chromium) ===');
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    console.log(
+      `\n!!! SKIPPING END-TO-END TESTS: no Chromium at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH. !!!\n`,
+    );
+    return record('end-to-end', { passed: 0, failed: 0, note: '(SKIPPED: no Chromium)' });
+  }
+  if (run('npm', ['run', 'build']) !== 0)
+    return record('end-to-end', { passed: 0, failed: 1, note: '(build failed)' });
+  const reportFile = path.join(resultsDir, 'e2e.json');
+  const status = run('npx', ['playwright', 'test'], {
+    cwd: path.join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile },
+  });
+  if (!fs.existsSync(reportFile))
+    return record('end-to-end', { passed: 0, failed: 1, note: '(the runner crashed)' });
+  const { stats } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  record('end-to-end', { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped });
+}
+
+check('lint and format', 'npx', ['biome', 'ci', '.']);
+for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e']) {
+  check(`types: ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
+}
+vitestSuite('server', 'apps/server');
+if (!process.env.TEST_POSTGRES_URL)
+  console.log('(TEST_POSTGRES_URL is not set: server tests ran on SQLite only)');
+vitestSuite('web', 'apps/web');
+e2eSuite();
+
+console.log('\n=== summary ===');
+for (const line of summary) console.log(line);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(totals.failed > 0 ? 1 : 0);
