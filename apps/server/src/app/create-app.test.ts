@@ -1,8 +1,10 @@
+import type { PublicConfig } from '@sheaf/contracts/config';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkDatabase } from '../db/database';
 import { parseJsonBody } from '../shared/validation';
+import { readError, readJson } from '../test/http';
 import { createTestApp, silentLogger } from '../test/test-app';
 import { testDialects, useTestDatabase } from '../test/test-database';
 import type { AppEnv } from './app.types';
@@ -15,7 +17,7 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
     const app = createTestApp({ database: testDatabase.database });
     const response = await app.request('/api/config');
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await readJson<{ config: PublicConfig }>(response);
     expect(body.config.baseUrl).toBe('http://localhost:8080');
     expect(body.config.auth.providers.email).toEqual({ isEnabled: true });
     expect(body.config.documents.deletedDocumentsRetentionDays).toBe(30);
@@ -31,7 +33,7 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
         SUBSCRIPTIONS_IS_ENABLED: 'true',
       },
     });
-    const { config } = await (await app.request('/api/config')).json();
+    const { config } = await readJson<{ config: PublicConfig }>(await app.request('/api/config'));
     expect(config.auth.isRegistrationEnabled).toBe(false);
     expect(config.documents.deletedDocumentsRetentionDays).toBe(7);
     expect(config.isSubscriptionsEnabled).toBe(true);
@@ -102,7 +104,7 @@ describe('the error handler', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await readError(response);
     expect(body.error.code).toBe('api.validation_error');
     expect(body.error.details).toEqual([expect.objectContaining({ path: 'name', code: 'too_small' })]);
   });
@@ -110,7 +112,7 @@ describe('the error handler', () => {
   it('answers 400 api.invalid_json for a body that is not JSON', async () => {
     const response = await app.request('/echo', { method: 'POST', body: '{nope' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe('api.invalid_json');
+    expect((await readError(response)).error.code).toBe('api.invalid_json');
   });
 
   it('answers 500 internal.error without leaking the cause', async () => {

@@ -11,7 +11,7 @@ import { createNotFoundRouteError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
-import { registerStaticSpa } from './static';
+import { readInlineScriptHashes, registerStaticSpa } from './static';
 
 export type AppDependencies = {
   config: Config;
@@ -24,6 +24,8 @@ export type AppDependencies = {
 
 export function createApp({ config, database, logger, webDistDir }: AppDependencies) {
   const app = new Hono<AppEnv>();
+  // index.html carries a small inline script (theme before first paint); allow exactly it.
+  const inlineScriptHashes = webDistDir ? readInlineScriptHashes({ webDistDir }) : [];
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
   app.use(async (c, next) => {
@@ -45,7 +47,7 @@ export function createApp({ config, database, logger, webDistDir }: AppDependenc
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -12,29 +13,40 @@ export function registerStaticSpa(app: Hono<AppEnv>, { webDistDir }: { webDistDi
   const indexPath = path.join(webDistDir, 'index.html');
   if (!fs.existsSync(indexPath)) return false;
   const root = path.relative(process.cwd(), webDistDir) || '.';
+  const isApiPath = (requestPath: string) => requestPath === '/api' || requestPath.startsWith('/api/');
 
-  app.use(
-    '/assets/*',
-    async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-    serveStatic({ root }),
-  );
-  app.use('*', async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
-    await serveStatic({ root })(c, next);
-    if (c.res.status === 200 && c.res.headers.get('Content-Type')) {
-      c.header('Cache-Control', 'no-cache');
-    }
+  const serveFile = serveStatic({ root });
+  app.get('/assets/*', async (c) => {
+    const response = await serveFile(c, async () => {});
+    if (response?.ok) response.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    // A missing hashed file must not turn into index.html: the browser would parse HTML as JS.
+    return response ?? c.text('Not found', 404);
   });
   app.get('*', async (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') return next();
-    // Read per request: index.html is small and this keeps a rebuilt UI visible without a restart.
+    if (isApiPath(c.req.path)) return next();
+    const response = await serveFile(c, next);
+    if (response?.ok) response.headers.set('Cache-Control', 'no-cache');
+    return response;
+  });
+  app.get('*', async (c, next) => {
+    if (isApiPath(c.req.path)) return next();
+    // Client-side routes: read per request so a rebuilt UI shows without a restart (the file is small).
     const html = await fs.promises.readFile(indexPath, 'utf8');
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   });
   return true;
+}
+
+/** CSP source expressions ('sha256-…') for the inline scripts of the built index.html. */
+export function readInlineScriptHashes({ webDistDir }: { webDistDir: string }): string[] {
+  const indexPath = path.join(webDistDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return [];
+  const html = fs.readFileSync(indexPath, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
 }

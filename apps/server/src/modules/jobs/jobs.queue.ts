@@ -96,7 +96,12 @@ export function createJobQueue({
   }
 
   /** A periodic job: enqueued once per period however many processes run the scheduler. */
-  function schedule({ name, type, intervalMs, payload = null }: Schedule & { payload?: unknown }) {
+  function schedule({
+    name,
+    type,
+    intervalMs,
+    payload = null,
+  }: Omit<Schedule, 'payload'> & { payload?: unknown }) {
     schedules.set(name, { name, type, intervalMs, payload });
   }
 

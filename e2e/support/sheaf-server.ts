@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/dist/index.js');
+
+/** Starts a production Sheaf server of its own (fresh data dir) and waits until it is healthy. */
+export async function startSheafServer({ port, baseUrl }: { port: number; baseUrl: string }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-extra-'));
+  const child: ChildProcess = spawn(process.execPath, [serverEntry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      APP_BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  return {
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
