@@ -73,7 +73,9 @@ export function createApp({ config, database, logger, webDistDir }: AppDependenc
   });
   app.route('/api', api);
 
-  if (webDistDir) registerStaticSpa(app, { webDistDir });
+  if (webDistDir && !registerStaticSpa(app, { webDistDir })) {
+    logger.warn({ webDistDir }, 'The web app is not built: serving the API only (run npm run build)');
+  }
 
   app.notFound((c) => {
     const { code, message, status } = createNotFoundRouteError();
