@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { type Session, sessionQueryOptions } from '../modules/auth/api';
+import { apiClient } from '../shared/http/api-client';
+
+/** Guards stop redirecting after this many redirects in a row without a settled navigation (spec §9). */
+export const MAX_ROUTER_REDIRECTS = 100;
+
+let consecutiveRedirects = 0;
+
+/** Called when a navigation settles. */
+export function resetRedirectCount() {
+  consecutiveRedirects = 0;
+}
+
+function boundedRedirect(to: '/' | '/login'): never {
+  consecutiveRedirects += 1;
+  if (consecutiveRedirects > MAX_ROUTER_REDIRECTS) {
+    consecutiveRedirects = 0;
+    throw new Error(`Too many redirects (more than ${MAX_ROUTER_REDIRECTS})`);
+  }
+  throw redirect({ to, replace: true });
+}
+
+export async function getSession(queryClient: QueryClient): Promise<Session | null> {
+  return queryClient.ensureQueryData(sessionQueryOptions(apiClient));
+}
+
+/** Private routes: a visitor without a session goes to /login. */
+export async function requireSession(queryClient: QueryClient): Promise<{ session: Session }> {
+  const session = await getSession(queryClient);
+  if (!session) {
+    boundedRedirect('/login');
+  }
+  return { session };
+}
+
+/** Public-only routes: a visitor with a session goes to /. */
+export async function requireNoSession(queryClient: QueryClient): Promise<void> {
+  const session = await getSession(queryClient);
+  if (session) {
+    boundedRedirect('/');
+  }
+}

@@ -1,0 +1,85 @@
+import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-router';
+import { Menu } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../shared/ui/button';
+import { Logo } from '../../shared/ui/logo';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../shared/ui/sheet';
+import { OrganizationNav } from './organization-nav';
+import { SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+
+const organizationRouteApi = getRouteApi('/private/organizations/$organizationId');
+
+function SidebarBrand() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex h-14 shrink-0 items-center border-b px-4">
+      <Link to="/" aria-label={t('layout.home-link')} className="inline-flex rounded-md">
+        <Logo />
+      </Link>
+    </div>
+  );
+}
+
+/** Organization pages: fixed sidebar on wide screens, a slide-in drawer below the lg breakpoint. */
+export function OrganizationLayout() {
+  const { t } = useTranslation();
+  const { organizationId } = organizationRouteApi.useParams();
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+
+  useEffect(() => {
+    // Close the drawer after any navigation (including back/forward).
+    void pathname;
+    setIsDrawerOpen(false);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-dvh lg:pl-60">
+      <SkipLink />
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-60 flex-col border-r bg-surface lg:flex">
+        <SidebarBrand />
+        <OrganizationNav organizationId={organizationId} />
+      </aside>
+
+      <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
+        <SheetContent>
+          <SheetTitle className="sr-only">{t('layout.menu-title')}</SheetTitle>
+          <SheetDescription className="sr-only">{t('layout.organization-navigation')}</SheetDescription>
+          <SidebarBrand />
+          <OrganizationNav organizationId={organizationId} onNavigate={() => setIsDrawerOpen(false)} />
+        </SheetContent>
+      </Sheet>
+
+      <div className="flex min-h-dvh flex-col">
+        <TopBar
+          leading={
+            <>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="lg:hidden"
+                aria-label={t('layout.open-menu')}
+                aria-expanded={isDrawerOpen}
+                onClick={() => setIsDrawerOpen(true)}
+              >
+                <Menu aria-hidden="true" />
+              </Button>
+              <Link to="/" aria-label={t('layout.home-link')} className="inline-flex rounded-md lg:hidden">
+                <Logo />
+              </Link>
+            </>
+          }
+        />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { createTestQueryClient, jsonResponse, renderWithProviders } from '../test/render';
+import { createAppRouter } from './router';
+
+const session = {
+  session: { id: 'ses_1', userId: 'usr_1', expiresAt: '2099-01-01T00:00:00.000Z' },
+  user: { id: 'usr_1', email: 'ada@example.com', name: 'Ada' },
+};
+
+function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = String(input);
+    if (url.endsWith('/api/auth/get-session')) {
+      return signedIn
+        ? jsonResponse(session)
+        : jsonResponse({ error: { code: 'api.not_found', message: 'Not found' } }, { status: 404 });
+    }
+    return jsonResponse({ error: { code: 'api.not_found', message: 'Not found' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const queryClient = createTestQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  renderWithProviders(<RouterProvider router={router} />, { queryClient });
+  return { router };
+}
+
+describe('route guards', () => {
+  test('a private route sends a visitor without a session to /login', async () => {
+    const { router } = renderAt('/organizations', { signedIn: false });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in to Sheaf' })).toBeInTheDocument();
+    expect(screen.getByText(/Sign-in is not available yet/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  test('a public-only route sends a visitor with a session to /', async () => {
+    const { router } = renderAt('/register', { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Sheaf' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  test('/reset-password without a token goes to /login', async () => {
+    const { router } = renderAt('/reset-password', { signedIn: false });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  test('/reset-password with a token shows its page', async () => {
+    renderAt('/reset-password?token=abc', { signedIn: false });
+
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+  });
+});
+
+describe('routes', () => {
+  test('an unknown path shows the not-found page with a link home', async () => {
+    renderAt('/this/does/not/exist', { signedIn: false });
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+  });
+
+  test('an organization id that is not org_ followed by alphanumerics is not found', async () => {
+    renderAt('/organizations/acme-corp/documents', { signedIn: true });
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  test('an organization page shows the sidebar navigation, top bar and its content', async () => {
+    renderAt('/organizations/org_abc123/documents', { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documents' })).toBeInTheDocument();
+    const nav = screen.getAllByRole('navigation', { name: 'Organization' })[0];
+    expect(nav).toBeDefined();
+    const documentsLink = screen.getAllByRole('link', { name: 'Documents' })[0];
+    expect(documentsLink).toHaveAttribute('href', '/organizations/org_abc123/documents');
+    expect(documentsLink).toHaveAttribute('aria-current', 'page');
+    expect(screen.getAllByRole('link', { name: 'Deleted documents' })[0]).toHaveAttribute(
+      'href',
+      '/organizations/org_abc123/deleted',
+    );
+    expect(screen.getByRole('button', { name: 'Change theme' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
+  });
+
+  test.each([
+    ['/organizations/deleted', 'Deleted organizations'],
+    ['/organizations/create', 'Create an organization'],
+    ['/organizations/first', 'Create your first organization'],
+    ['/settings', 'Account settings'],
+    ['/api-keys', 'API keys'],
+    ['/invitations', 'Invitations'],
+    ['/organizations/org_abc123', 'Organization home'],
+    ['/organizations/org_abc123/documents/doc_1', 'Document'],
+    ['/organizations/org_abc123/tags', 'Tags'],
+    ['/organizations/org_abc123/tagging-rules', 'Tagging rules'],
+    ['/organizations/org_abc123/members', 'Members'],
+    ['/organizations/org_abc123/deleted', 'Deleted documents'],
+    ['/organizations/org_abc123/settings', 'Organization settings'],
+    ['/organizations/org_abc123/settings/usage', 'Usage'],
+  ])('%s shows the "%s" page to a signed-in user', async (path, title) => {
+    renderAt(path, { signedIn: true });
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,303 @@
+import { ORGANIZATION_ID_PATTERN } from '@sheaf/contracts/ids';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  notFound,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { requireNoSession, requireSession, resetRedirectCount } from './guards';
+import { NotFoundPage } from './pages/not-found-page';
+import { RouteErrorPage } from './pages/route-error-page';
+import { RoutePending } from './pages/route-pending';
+
+export type RouterContext = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+});
+
+/* Public-only routes: a visitor with a session goes to /. */
+const publicRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  beforeLoad: ({ context }) => requireNoSession(context.queryClient),
+  component: lazyRouteComponent(() => import('./layouts/auth-layout'), 'AuthLayout'),
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'login',
+  component: lazyRouteComponent(() => import('../modules/auth/pages/login-page'), 'LoginPage'),
+});
+
+const registerRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'register',
+  component: lazyRouteComponent(() => import('../modules/auth/pages/register-page'), 'RegisterPage'),
+});
+
+const requestPasswordResetRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'request-password-reset',
+  component: lazyRouteComponent(
+    () => import('../modules/auth/pages/request-password-reset-page'),
+    'RequestPasswordResetPage',
+  ),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  beforeLoad: ({ search }) => {
+    if (!search.token) {
+      throw redirect({ to: '/login', replace: true });
+    }
+  },
+  component: lazyRouteComponent(
+    () => import('../modules/auth/pages/reset-password-page'),
+    'ResetPasswordPage',
+  ),
+});
+
+const emailValidationRequiredRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: 'email-validation-required',
+  component: lazyRouteComponent(
+    () => import('../modules/auth/pages/email-validation-required-page'),
+    'EmailValidationRequiredPage',
+  ),
+});
+
+/* Private routes: a visitor without a session goes to /login. */
+const privateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'private',
+  beforeLoad: ({ context }) => requireSession(context.queryClient),
+  component: Outlet,
+});
+
+/* Pages outside an organization: top bar only. */
+const shellRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  id: 'shell',
+  component: lazyRouteComponent(() => import('./layouts/app-shell'), 'AppShell'),
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../modules/organizations/pages/home-page'), 'HomePage'),
+});
+
+const organizationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'organizations',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/organizations-page'),
+    'OrganizationsPage',
+  ),
+});
+
+const deletedOrganizationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'organizations/deleted',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/deleted-organizations-page'),
+    'DeletedOrganizationsPage',
+  ),
+});
+
+const createOrganizationRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'organizations/create',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/create-organization-page'),
+    'CreateOrganizationPage',
+  ),
+});
+
+const firstOrganizationRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'organizations/first',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/first-organization-page'),
+    'FirstOrganizationPage',
+  ),
+});
+
+const accountSettingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings',
+  component: lazyRouteComponent(
+    () => import('../modules/users/pages/account-settings-page'),
+    'AccountSettingsPage',
+  ),
+});
+
+const apiKeysRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'api-keys',
+  component: lazyRouteComponent(() => import('../modules/api-keys/pages/api-keys-page'), 'ApiKeysPage'),
+});
+
+const invitationsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'invitations',
+  component: lazyRouteComponent(
+    () => import('../modules/invitations/pages/invitations-page'),
+    'InvitationsPage',
+  ),
+});
+
+/* Organization pages: sidebar and top bar. The id must be org_ followed by alphanumerics. */
+export const organizationRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  path: 'organizations/$organizationId',
+  beforeLoad: ({ params }) => {
+    if (!ORGANIZATION_ID_PATTERN.test(params.organizationId)) {
+      throw notFound();
+    }
+  },
+  component: lazyRouteComponent(() => import('./layouts/organization-layout'), 'OrganizationLayout'),
+});
+
+const organizationHomeRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: '/',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/organization-home-page'),
+    'OrganizationHomePage',
+  ),
+});
+
+const documentsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'documents',
+  component: lazyRouteComponent(() => import('../modules/documents/pages/documents-page'), 'DocumentsPage'),
+});
+
+const documentRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'documents/$documentId',
+  component: lazyRouteComponent(() => import('../modules/documents/pages/document-page'), 'DocumentPage'),
+});
+
+const deletedDocumentsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'deleted',
+  component: lazyRouteComponent(
+    () => import('../modules/documents/pages/deleted-documents-page'),
+    'DeletedDocumentsPage',
+  ),
+});
+
+const tagsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'tags',
+  component: lazyRouteComponent(() => import('../modules/tags/pages/tags-page'), 'TagsPage'),
+});
+
+const taggingRulesRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'tagging-rules',
+  component: lazyRouteComponent(
+    () => import('../modules/tagging-rules/pages/tagging-rules-page'),
+    'TaggingRulesPage',
+  ),
+});
+
+const membersRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'members',
+  component: lazyRouteComponent(() => import('../modules/members/pages/members-page'), 'MembersPage'),
+});
+
+const organizationSettingsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/organization-settings-page'),
+    'OrganizationSettingsPage',
+  ),
+});
+
+const organizationUsageRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/usage',
+  component: lazyRouteComponent(
+    () => import('../modules/organizations/pages/organization-usage-page'),
+    'OrganizationUsagePage',
+  ),
+});
+
+export const routeTree = rootRoute.addChildren([
+  publicRoute.addChildren([
+    loginRoute,
+    registerRoute,
+    requestPasswordResetRoute,
+    resetPasswordRoute,
+    emailValidationRequiredRoute,
+  ]),
+  privateRoute.addChildren([
+    shellRoute.addChildren([
+      homeRoute,
+      organizationsRoute,
+      deletedOrganizationsRoute,
+      createOrganizationRoute,
+      firstOrganizationRoute,
+      accountSettingsRoute,
+      apiKeysRoute,
+      invitationsRoute,
+    ]),
+    organizationRoute.addChildren([
+      organizationHomeRoute,
+      documentsRoute,
+      documentRoute,
+      deletedDocumentsRoute,
+      tagsRoute,
+      taggingRulesRoute,
+      membersRoute,
+      organizationSettingsRoute,
+      organizationUsageRoute,
+    ]),
+  ]),
+]);
+
+export function createAppRouter({
+  queryClient,
+  history,
+}: {
+  queryClient: QueryClient;
+  history?: AppRouterHistory;
+}) {
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    history,
+    notFoundMode: 'root',
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteErrorPage,
+    scrollRestoration: true,
+  });
+  router.subscribe('onResolved', resetRedirectCount);
+  return router;
+}
+
+type AppRouterHistory = Parameters<typeof createRouter>[0]['history'];
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

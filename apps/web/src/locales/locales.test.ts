@@ -1,0 +1,86 @@
+import { ERROR_CODES } from '@sheaf/contracts/errors';
+import { LOCALE_CODES } from '@sheaf/contracts/locales';
+import { describe, expect, test } from 'vitest';
+
+type Messages = { [key: string]: string | Messages };
+
+const files = import.meta.glob<Messages>('./*.json', { eager: true, import: 'default' });
+
+function load(code: string): Messages {
+  const messages = files[`./${code}.json`];
+  if (!messages) {
+    throw new Error(`Missing locale file ${code}.json`);
+  }
+  return messages;
+}
+
+function flatten(messages: Messages, prefix = ''): Map<string, unknown> {
+  const entries = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'object' && value !== null) {
+      for (const [nestedKey, nestedValue] of flatten(value, path)) {
+        entries.set(nestedKey, nestedValue);
+      }
+    } else {
+      entries.set(path, value);
+    }
+  }
+  return entries;
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([\w.-]+)\s*\}\}/g)].map((match) => match[1] ?? '').sort();
+}
+
+const english = flatten(load('en'));
+const otherLocales = LOCALE_CODES.filter((code) => code !== 'en');
+
+describe('locales', () => {
+  test('there is one file per supported locale and no other', () => {
+    const codes = Object.keys(files)
+      .map((path) => path.replace('./', '').replace('.json', ''))
+      .sort();
+    expect(codes).toEqual([...LOCALE_CODES].sort());
+  });
+
+  test('every English message is a non-empty string', () => {
+    for (const [key, value] of english) {
+      expect(typeof value, key).toBe('string');
+      expect(String(value).trim(), key).not.toBe('');
+    }
+  });
+
+  test('every shared error code has an English message', () => {
+    for (const code of ERROR_CODES) {
+      expect(english.has(`api-errors.${code}`), code).toBe(true);
+    }
+    expect(english.has('api-errors.default')).toBe(true);
+  });
+
+  describe.each(otherLocales)('%s', (code) => {
+    const messages = flatten(load(code));
+
+    test('has every English key, with a non-empty string', () => {
+      const missing = [...english.keys()].filter((key) => {
+        const value = messages.get(key);
+        return typeof value !== 'string' || value.trim() === '';
+      });
+      expect(missing).toEqual([]);
+    });
+
+    test('has no key that English does not have', () => {
+      const extra = [...messages.keys()].filter((key) => !english.has(key));
+      expect(extra).toEqual([]);
+    });
+
+    test('keeps every {{placeholder}} of the English message', () => {
+      const mismatches = [...english.entries()].flatMap(([key, value]) => {
+        const expected = placeholders(String(value));
+        const actual = placeholders(String(messages.get(key) ?? ''));
+        return expected.every((name) => actual.includes(name)) ? [] : [key];
+      });
+      expect(mismatches).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import './app/styles.css';
+import { sessionQueryKey } from './modules/auth/api';
+import { apiClient } from './shared/http/api-client';
+import { createI18n } from './shared/i18n/i18n';
+
+const queryClient = createQueryClient();
+const router = createAppRouter({ queryClient });
+
+// A 401 anywhere means the session is gone: forget it and go to the sign-in page.
+apiClient.setOnUnauthorized(() => {
+  queryClient.setQueryData(sessionQueryKey, null);
+  if (router.state.location.pathname !== '/login') {
+    void router.navigate({ to: '/login' });
+  }
+});
+
+const rootElement = document.getElementById('root');
+if (!rootElement) {
+  throw new Error('Missing #root element');
+}
+
+void createI18n().then((i18n) => {
+  createRoot(rootElement).render(
+    <StrictMode>
+      <App i18n={i18n} queryClient={queryClient} router={router} />
+    </StrictMode>,
+  );
+});
