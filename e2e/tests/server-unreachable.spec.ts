@@ -12,7 +12,9 @@ async function freePort() {
   return port;
 }
 
-test('shows Server unreachable while the API is down, and the app once Retry succeeds', async ({ browser }) => {
+test('shows Server unreachable while the API is down, and the app once Retry succeeds', async ({
+  browser,
+}) => {
   const backendPort = await freePort();
   const gateway = await startGateway({ backendPort });
   const context = await browser.newContext({ baseURL: gateway.url });
