@@ -36,12 +36,12 @@ describe('config gate', () => {
     expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/config$/);
   });
 
-  test('also accepts the configuration as the bare answer body', async () => {
+  test('treats an answer without the config key as unreachable', async () => {
     stubFetch().mockResolvedValue(jsonResponse(publicConfigFixture));
 
     renderGate();
 
-    expect(await screen.findByText('Retention: 30 days')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Server unreachable' })).toBeInTheDocument();
   });
 
   test('shows "Server unreachable" with a Retry button when the server cannot be reached', async () => {

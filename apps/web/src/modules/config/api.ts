@@ -5,12 +5,8 @@ import type { HttpClient } from '../../shared/http/http-client';
 export const configQueryKey = ['config'] as const;
 
 export async function fetchPublicConfig(client: HttpClient): Promise<PublicConfig> {
-  const body = await client.request<{ config?: unknown } | unknown>('/api/config');
-  const candidate =
-    typeof body === 'object' && body !== null && 'config' in body
-      ? (body as { config: unknown }).config
-      : body;
-  return publicConfigSchema.parse(candidate);
+  const body = await client.request<{ config?: unknown } | undefined>('/api/config');
+  return publicConfigSchema.parse(body?.config);
 }
 
 export function configQueryOptions(client: HttpClient) {
