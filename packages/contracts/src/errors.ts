@@ -32,6 +32,14 @@ export const SHEAF_ERROR_CODES = [
   'auth.forbidden',
   /** Too many requests in a short time. */
   'api.rate_limited',
+  /** Sign-up is switched off on this server (AUTH_IS_REGISTRATION_ENABLED=false), for every method. */
+  'auth.registration_disabled',
+  /** Password reset is switched off on this server. */
+  'auth.password_reset_disabled',
+  /** Account deletion refused: the user owns an organization that has other members. */
+  'user.owns_organizations_with_members',
+  /** No API key with this id belongs to the caller. */
+  'api_keys.not_found',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;

@@ -107,6 +107,9 @@ export const envSchema = z.object({
   PROCESS_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   WEB_DIST_DIR: optionalStringFromEnv(),
 
+  AUTH_SECRET: optionalStringFromEnv().pipe(
+    z.string().min(32, 'Use at least 32 characters (e.g. openssl rand -base64 32)').optional(),
+  ),
   AUTH_IS_REGISTRATION_ENABLED: booleanFromEnv(true),
   AUTH_IS_PASSWORD_RESET_ENABLED: booleanFromEnv(true),
   AUTH_IS_EMAIL_VERIFICATION_REQUIRED: booleanFromEnv(true),
@@ -119,6 +122,18 @@ export const envSchema = z.object({
   AUTH_PROVIDERS_GITHUB_CLIENT_ID: optionalStringFromEnv(),
   AUTH_PROVIDERS_GITHUB_CLIENT_SECRET: optionalStringFromEnv(),
   AUTH_PROVIDERS_CUSTOMS: customProvidersFromEnv,
+
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: integerFromEnv(60, { min: 1 }),
+  AUTH_RATE_LIMIT_MAX_REQUESTS: integerFromEnv(10, { min: 1 }),
+
+  EMAILS_DRIVER: z.enum(['logger', 'smtp']).default('logger'),
+  SMTP_URL: optionalStringFromEnv().pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'Expected smtp://user:password@host:port or smtps://…')
+      .optional(),
+  ),
+  EMAILS_FROM: stringFromEnv('Sheaf <no-reply@localhost>'),
 
   DOCUMENTS_DELETED_RETENTION_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
   INTAKE_EMAILS_IS_ENABLED: booleanFromEnv(false),
@@ -134,7 +149,8 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 /** Pairs of variables that must be set together when a provider is enabled. */
-export const envCrossChecks: Array<{ when: keyof Env; requires: Array<keyof Env> }> = [
+export const envCrossChecks: Array<{ when: keyof Env; equals?: unknown; requires: Array<keyof Env> }> = [
+  { when: 'EMAILS_DRIVER', equals: 'smtp', requires: ['SMTP_URL'] },
   {
     when: 'AUTH_PROVIDERS_GOOGLE_IS_ENABLED',
     requires: ['AUTH_PROVIDERS_GOOGLE_CLIENT_ID', 'AUTH_PROVIDERS_GOOGLE_CLIENT_SECRET'],

@@ -33,11 +33,11 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
 
-  const crossProblems = envCrossChecks.flatMap(({ when, requires }) =>
-    env[when] === true
+  const crossProblems = envCrossChecks.flatMap(({ when, equals = true, requires }) =>
+    env[when] === equals
       ? requires
           .filter((variable) => env[variable] === undefined)
-          .map((variable) => ({ variable, message: `Required when ${when} is true` }))
+          .map((variable) => ({ variable, message: `Required when ${when} is ${String(equals)}` }))
       : [],
   );
   if (crossProblems.length > 0) throw new ConfigError(crossProblems);

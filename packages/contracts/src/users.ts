@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  REGISTRATION_NAME_MAX_LENGTH,
+  USER_NAME_MAX_LENGTH,
+} from './limits';
+
+/** PUT /api/users/me */
+export const updateUserSchema = z.object({
+  name: z.string().trim().min(1).max(USER_NAME_MAX_LENGTH),
+});
+
+export const emailSchema = z.string().trim().min(1).email();
+export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const registrationNameSchema = z.string().trim().min(1).max(REGISTRATION_NAME_MAX_LENGTH);
+
+export type UserDto = {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  locale: string | null;
+  roles: string[];
+  createdAt: string;
+  updatedAt: string;
+};
