@@ -13,6 +13,10 @@ export const ID_PREFIXES = {
   intakeEmail: 'ie',
   taggingRule: 'tr',
   job: 'job',
+  session: 'ses',
+  account: 'acc',
+  verification: 'ver',
+  rateLimit: 'rl',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,9 +1,28 @@
+import type { ApiKeyPermission } from '@sheaf/contracts/permissions';
 import type { Logger } from '../shared/logger';
+
+/** Who is calling: a signed-in user (session) or a user's API key. */
+export type Actor =
+  | { kind: 'session'; userId: string; email: string; name: string }
+  | {
+      kind: 'api-key';
+      userId: string;
+      email: string;
+      name: string;
+      apiKey: {
+        id: string;
+        permissions: ApiKeyPermission[];
+        organizationIds: string[];
+        allOrganizations: boolean;
+      };
+    };
 
 /** Variables every request carries through Hono's context. */
 export type AppEnv = {
   Variables: {
     requestId: string;
     logger: Logger;
+    /** Set by requireAuth. */
+    actor: Actor;
   };
 };

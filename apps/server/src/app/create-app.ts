@@ -5,12 +5,16 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config/config';
 import { createConfigRoutes } from '../config/config.routes';
 import type { AppDatabase } from '../db/database';
+import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
+import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
+import { createUsersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
+import type { Services } from './services';
 import { readInlineScriptHashes, registerStaticSpa } from './static';
 
 export type AppDependencies = {
@@ -18,11 +22,12 @@ export type AppDependencies = {
   database: AppDatabase;
   logger: Logger;
   clock: Clock;
+  services: Services;
   /** Folder of the built web app; when absent or not built, only the API is served. */
   webDistDir?: string;
 };
 
-export function createApp({ config, database, logger, webDistDir }: AppDependencies) {
+export function createApp({ config, database, logger, services, webDistDir }: AppDependencies) {
   const app = new Hono<AppEnv>();
   // index.html carries a small inline script (theme before first paint); allow exactly it.
   const inlineScriptHashes = webDistDir ? readInlineScriptHashes({ webDistDir }) : [];
@@ -68,6 +73,9 @@ export function createApp({ config, database, logger, webDistDir }: AppDependenc
   const api = new Hono<AppEnv>();
   api.route('/', createConfigRoutes({ config }));
   api.route('/', createHealthRoutes({ db: database.db }));
+  api.route('/', createAuthRoutes({ auth: services.auth }));
+  api.route('/', createUsersRoutes({ users: services.users, requireAuth: services.requireAuth }));
+  api.route('/', createApiKeysRoutes({ apiKeys: services.apiKeys, requireAuth: services.requireAuth }));
   api.all('*', () => {
     throw createNotFoundRouteError();
   });

@@ -3,10 +3,12 @@ import { serve } from '@hono/node-server';
 import type { Config } from '../config/config';
 import { createDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { resolveAuthSecret } from '../modules/auth/auth.secret';
 import { createJobQueue } from '../modules/jobs/jobs.queue';
 import { systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import { createApp } from './create-app';
+import { createServices } from './services';
 
 /** The composition root: builds every dependency once and wires the process together. */
 export async function startServer({
@@ -41,6 +43,15 @@ export async function startServer({
     },
   });
 
+  const services = createServices({
+    config,
+    database,
+    logger,
+    clock,
+    jobQueue,
+    authSecret: resolveAuthSecret({ config, logger }),
+  });
+
   const mode = config.env.PROCESS_MODE;
   let httpServer: ReturnType<typeof serve> | undefined;
   if (mode === 'all' || mode === 'web') {
@@ -49,6 +60,7 @@ export async function startServer({
       database,
       logger,
       clock,
+      services,
       ...(webDistDir ? { webDistDir: path.resolve(webDistDir) } : {}),
     });
     await new Promise<void>((resolve) => {

@@ -135,6 +135,7 @@ export const envSchema = z.object({
   ),
   EMAILS_FROM: stringFromEnv('Sheaf <no-reply@localhost>'),
 
+  ORGANIZATIONS_PURGE_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
   DOCUMENTS_DELETED_RETENTION_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
   INTAKE_EMAILS_IS_ENABLED: booleanFromEnv(false),
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),

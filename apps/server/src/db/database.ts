@@ -17,7 +17,7 @@ export type AppDatabase = {
 /** Opens the application database: a SQLite file (WAL, foreign keys) or a PostgreSQL pool. */
 export function createDatabase(
   config: DatabaseConfig,
-  { postgresSchema }: { postgresSchema?: string } = {},
+  { postgresSchema, poolSize = 10 }: { postgresSchema?: string; poolSize?: number } = {},
 ): AppDatabase {
   if (config.dialect === 'sqlite') {
     if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
@@ -32,7 +32,7 @@ export function createDatabase(
 
   const pool = new pg.Pool({
     connectionString: config.connectionString,
-    max: 10,
+    max: poolSize,
     // A test run keeps its tables in a schema of its own so parallel runs never collide.
     ...(postgresSchema ? { options: `-c search_path=${postgresSchema}` } : {}),
   });

@@ -28,7 +28,84 @@ export type JobSchedulesTable = {
   updated_at: Timestamp;
 };
 
+/**
+ * better-auth's tables hold real dates and booleans on PostgreSQL and ISO text and 0/1 on
+ * SQLite (it converts on its side); read them through `toIsoTimestamp` / `Boolean`.
+ */
+export type AuthDate = Date | string;
+export type AuthBoolean = boolean | number;
+
+export type UsersTable = {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: AuthBoolean;
+  image: string | null;
+  locale: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+};
+
+export type AuthSessionsTable = {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: AuthDate;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+};
+
+export type OrganizationsTable = {
+  id: string;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  scheduled_purge_at: Timestamp | null;
+};
+
+export type OrganizationMembersTable = {
+  id: string;
+  organization_id: string;
+  user_id: string;
+  role: 'owner' | 'admin' | 'member';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** Flags in our own tables are 0/1 integers on both databases. */
+export type Flag = 0 | 1;
+
+export type ApiKeysTable = {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  /** JSON array of permission names. */
+  permissions: string;
+  all_organizations: Flag;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type ApiKeyOrganizationsTable = {
+  api_key_id: string;
+  organization_id: string;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  organizations: OrganizationsTable;
+  organization_members: OrganizationMembersTable;
+  api_keys: ApiKeysTable;
+  api_key_organizations: ApiKeyOrganizationsTable;
 };

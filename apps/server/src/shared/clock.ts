@@ -16,3 +16,8 @@ export function nowTimestamp(clock: Clock): Timestamp {
 export function addMilliseconds(date: Date, milliseconds: number): Date {
   return new Date(date.getTime() + milliseconds);
 }
+
+/** Normalizes a date read from a better-auth table (Date on PostgreSQL, ISO text on SQLite). */
+export function toIsoTimestamp(value: Date | string): Timestamp {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}

@@ -1,26 +1,48 @@
 import pino from 'pino';
 import { createApp } from '../app/create-app';
+import { createServices } from '../app/services';
 import { loadConfig } from '../config/config';
 import type { AppDatabase } from '../db/database';
-import { systemClock } from '../shared/clock';
+import { createJobQueue } from '../modules/jobs/jobs.queue';
+import { type Clock, systemClock } from '../shared/clock';
 
 export const silentLogger = pino({ level: 'silent' });
 
-export function createTestApp({
+export const TEST_AUTH_SECRET = 'test-secret-for-sheaf-tests-0123456789abcdef';
+
+/** The whole server (config, services, job queue, HTTP app) on a test database. */
+export function createTestServer({
   database,
   env = {},
   webDistDir,
+  clock = systemClock,
 }: {
   database: AppDatabase;
   env?: Record<string, string>;
   webDistDir?: string;
+  clock?: Clock;
 }) {
-  const config = loadConfig({ NODE_ENV: 'test', ...env });
-  return createApp({
+  const config = loadConfig({ NODE_ENV: 'test', APP_BASE_URL: 'http://localhost:8080', ...env });
+  const jobQueue = createJobQueue({ database, clock, logger: silentLogger });
+  const services = createServices({
     config,
     database,
     logger: silentLogger,
-    clock: systemClock,
+    clock,
+    jobQueue,
+    authSecret: TEST_AUTH_SECRET,
+  });
+  const app = createApp({
+    config,
+    database,
+    logger: silentLogger,
+    clock,
+    services,
     ...(webDistDir ? { webDistDir } : {}),
   });
+  return { app, config, services, jobQueue };
+}
+
+export function createTestApp(options: Parameters<typeof createTestServer>[0]) {
+  return createTestServer(options).app;
 }

@@ -10,6 +10,6 @@ export function openDatabaseAt(location: TestDatabaseLocation): AppDatabase {
     ? createDatabase({ dialect: 'sqlite', filename: location.filename })
     : createDatabase(
         { dialect: 'postgres', connectionString: location.connectionString },
-        { postgresSchema: location.schema },
+        { postgresSchema: location.schema, poolSize: 4 },
       );
 }

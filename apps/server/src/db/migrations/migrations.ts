@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as jobs from './0001-jobs';
+import * as accounts from './0002-accounts';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
   '0001-jobs': jobs,
+  '0002-accounts': accounts,
 };

@@ -1,0 +1,51 @@
+import type { Config } from '../config/config';
+import type { AppDatabase } from '../db/database';
+import { createApiKeysUsecases } from '../modules/api-keys/api-keys.usecases';
+import { createAuth } from '../modules/auth/auth';
+import { createRequireAuth } from '../modules/auth/auth.middleware';
+import type { EmailDriver } from '../modules/emails/emails.driver';
+import { createEmailsService } from '../modules/emails/emails.service';
+import type { JobQueue } from '../modules/jobs/jobs.queue';
+import { createUsersUsecases } from '../modules/users/users.usecases';
+import type { Clock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
+
+/**
+ * Builds every domain service once, from the process's (or a test's) database, clock, queue
+ * and mailer. createApp routes requests to them; workers run their jobs.
+ */
+export function createServices({
+  config,
+  database,
+  logger,
+  clock,
+  jobQueue,
+  authSecret,
+  emailDriver,
+}: {
+  config: Config;
+  database: AppDatabase;
+  logger: Logger;
+  clock: Clock;
+  jobQueue: JobQueue;
+  authSecret: string;
+  emailDriver?: EmailDriver;
+}) {
+  const emails = createEmailsService({
+    config,
+    jobQueue,
+    logger: logger.child({ component: 'emails' }),
+    ...(emailDriver ? { driver: emailDriver } : {}),
+  });
+  const users = createUsersUsecases({
+    database,
+    clock,
+    organizationsPurgeDays: config.env.ORGANIZATIONS_PURGE_DAYS,
+  });
+  const auth = createAuth({ config, database, secret: authSecret, emails, users, logger });
+  const apiKeys = createApiKeysUsecases({ database, clock });
+  const requireAuth = createRequireAuth({ auth, apiKeys });
+  return { emails, auth, apiKeys, users, requireAuth };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,18 @@
+import { createValidationError, HttpError } from '../../shared/errors';
+
+export const createApiKeyNotFoundError = () =>
+  new HttpError({ code: 'api_keys.not_found', message: 'No API key with this id.', status: 404 });
+
+export const createForeignOrganizationsError = (organizationIds: string[]) =>
+  createValidationError(
+    organizationIds.map((organizationId) => ({
+      path: 'organizationIds',
+      message: `You are not a member of the organization ${organizationId}.`,
+      code: 'custom',
+    })),
+  );
+
+export const createExpiryInPastError = () =>
+  createValidationError([
+    { path: 'expiresAt', message: 'The expiry date must be in the future.', code: 'custom' },
+  ]);

@@ -1,0 +1,27 @@
+import { APIError } from 'better-auth/api';
+
+/** Errors raised inside better-auth's flow keep its `{ code, message }` body; the web reads `code`. */
+export const createRegistrationDisabledError = () =>
+  new APIError('FORBIDDEN', {
+    code: 'auth.registration_disabled',
+    message: 'Registration is disabled on this server.',
+  });
+
+export const createPasswordResetDisabledError = () =>
+  new APIError('FORBIDDEN', {
+    code: 'auth.password_reset_disabled',
+    message: 'Password reset is disabled on this server.',
+  });
+
+export const createOwnsOrganizationsWithMembersError = () =>
+  new APIError('CONFLICT', {
+    code: 'user.owns_organizations_with_members',
+    message:
+      'You own an organization that has other members. Transfer it or remove its members before deleting your account.',
+  });
+
+export const createInvalidRegistrationNameError = () =>
+  new APIError('BAD_REQUEST', {
+    code: 'api.validation_error',
+    message: 'The name is required and must be at most 64 characters.',
+  });

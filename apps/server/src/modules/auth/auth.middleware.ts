@@ -1,0 +1,66 @@
+import type { ApiKeyPermission } from '@sheaf/contracts/permissions';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../app/app.types';
+import type { ApiKeysUsecases } from '../api-keys/api-keys.usecases';
+import type { Auth } from './auth';
+import { createForbiddenError, createUnauthorizedError } from './auth.errors.http';
+
+export type RequireAuthOptions = {
+  /**
+   * Permissions an API key needs for this route. Without it the route accepts sessions only
+   * (key management, account, members, invitations…).
+   */
+  apiKeyPermissions?: ApiKeyPermission[];
+};
+
+export type RequireAuth = ReturnType<typeof createRequireAuth>;
+
+/**
+ * The one guard of every authenticated route: a session cookie, or `Authorization: Bearer`
+ * with an API key whose expiry, permissions and organization scope allow this request.
+ */
+export function createRequireAuth({ auth, apiKeys }: { auth: Auth; apiKeys: ApiKeysUsecases }) {
+  return ({ apiKeyPermissions }: RequireAuthOptions = {}) =>
+    createMiddleware<AppEnv>(async (c, next) => {
+      const authorization = c.req.header('authorization');
+      if (authorization !== undefined) {
+        const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+        if (!token)
+          throw createUnauthorizedError('Malformed Authorization header: expected "Bearer <API key>".');
+        const apiKey = await apiKeys.authenticate({ token });
+        if (!apiKey) throw createUnauthorizedError('Invalid or expired API key.');
+        if (!apiKeyPermissions)
+          throw createForbiddenError('This route does not accept API keys; sign in instead.');
+        const missing = apiKeyPermissions.filter((permission) => !apiKey.permissions.includes(permission));
+        if (missing.length > 0)
+          throw createForbiddenError(`This API key lacks the permission ${missing.join(', ')}.`);
+        const organizationId = c.req.param('organizationId');
+        if (organizationId && !apiKey.allOrganizations && !apiKey.organizationIds.includes(organizationId)) {
+          throw createForbiddenError('This API key is not allowed in this organization.');
+        }
+        c.set('actor', {
+          kind: 'api-key',
+          userId: apiKey.user.id,
+          email: apiKey.user.email,
+          name: apiKey.user.name,
+          apiKey: {
+            id: apiKey.id,
+            permissions: apiKey.permissions,
+            organizationIds: apiKey.organizationIds,
+            allOrganizations: apiKey.allOrganizations,
+          },
+        });
+        return next();
+      }
+
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) throw createUnauthorizedError();
+      c.set('actor', {
+        kind: 'session',
+        userId: session.user.id,
+        email: session.user.email,
+        name: session.user.name,
+      });
+      return next();
+    });
+}

@@ -1,0 +1,365 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readError, readJson } from '../../test/http';
+import { createTestServer } from '../../test/test-app';
+import {
+  authRequest,
+  cookiesFrom,
+  createVerifiedUser,
+  deliverEmailsAndGetLinks,
+  pathOf,
+} from '../../test/test-auth';
+import { testDialects, useTestDatabase } from '../../test/test-database';
+import { startTestSmtpServer, type TestSmtpServer } from '../emails/test-fixtures/test-smtp-server';
+
+describe.each(testDialects)('sign-up, sign-in and password reset on %s', (dialect) => {
+  const testDatabase = useTestDatabase(dialect);
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  const server = (env: Record<string, string> = {}) =>
+    createTestServer({
+      database: testDatabase.database,
+      env: { EMAILS_DRIVER: 'smtp', SMTP_URL: smtp.url, ...env },
+    });
+
+  it('requires the e-mail to be verified, by the link of the real e-mail, before signing in', async () => {
+    const { app, jobQueue } = server();
+    const email = 'ada@example.com';
+    const signUp = await authRequest(app, '/api/auth/sign-up/email', {
+      body: { email, password: 'correct horse battery', name: '  Ada Lovelace  ', locale: 'fr' },
+    });
+    expect(signUp.status).toBe(200);
+    expect(cookiesFrom(signUp)).toBe('');
+
+    const early = await authRequest(app, '/api/auth/sign-in/email', {
+      body: { email, password: 'correct horse battery' },
+    });
+    expect(early.status).toBe(403);
+    expect((await readJson<{ code: string }>(early)).code).toBe('EMAIL_NOT_VERIFIED');
+
+    const links = await deliverEmailsAndGetLinks({ jobQueue, smtp, to: email });
+    const message = smtp.received.find((received) => received.envelope.to.includes(email));
+    expect(message?.parsed.html).toContain('lang="fr"');
+    const verificationLink = links.find((link) => link.includes('/api/auth/verify-email?token='));
+    expect(verificationLink).toMatch(/^http:\/\/localhost:8080\/api\/auth\/verify-email\?token=/);
+    await authRequest(app, pathOf(verificationLink!), { method: 'GET' });
+
+    const signIn = await authRequest(app, '/api/auth/sign-in/email', {
+      body: { email, password: 'correct horse battery', rememberMe: true },
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = cookiesFrom(signIn);
+    const me = await readJson<{ user: Record<string, unknown> }>(
+      await authRequest(app, '/api/users/me', { method: 'GET', cookie }),
+    );
+    expect(me.user).toMatchObject({
+      email,
+      name: 'Ada Lovelace',
+      emailVerified: true,
+      locale: 'fr',
+      roles: [],
+    });
+    expect(me.user.id).toMatch(/^usr_[a-z0-9]{24}$/);
+  });
+
+  it('signs in without verification when the server does not require it', async () => {
+    const { app } = server({ AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' });
+    const signUp = await authRequest(app, '/api/auth/sign-up/email', {
+      body: { email: 'noverify@example.com', password: 'correct horse battery', name: 'No Verify' },
+    });
+    expect(signUp.status).toBe(200);
+    expect(cookiesFrom(signUp)).toContain('session_token');
+  });
+
+  it('refuses passwords shorter than 8 or longer than 128 characters, and names over 64', async () => {
+    const { app } = server();
+    const attempt = (password: string, name = 'Someone') =>
+      authRequest(app, '/api/auth/sign-up/email', { body: { email: 'rules@example.com', password, name } });
+    const short = await attempt('1234567');
+    expect(short.status).toBe(400);
+    expect((await readJson<{ code: string }>(short)).code).toBe('PASSWORD_TOO_SHORT');
+    const long = await attempt('x'.repeat(129));
+    expect(long.status).toBe(400);
+    expect((await readJson<{ code: string }>(long)).code).toBe('PASSWORD_TOO_LONG');
+    const longName = await attempt('correct horse battery', 'n'.repeat(65));
+    expect(longName.status).toBe(400);
+    expect((await readJson<{ code: string }>(longName)).code).toBe('api.validation_error');
+    const blankName = await attempt('correct horse battery', '   ');
+    expect(blankName.status).toBe(400);
+    const count = await testDatabase.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('email', '=', 'rules@example.com')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.count)).toBe(0);
+  });
+
+  it('refuses a wrong password', async () => {
+    const { app, jobQueue } = server();
+    await createVerifiedUser({ app, jobQueue, smtp, email: 'wrong@example.com' });
+    const response = await authRequest(app, '/api/auth/sign-in/email', {
+      body: { email: 'wrong@example.com', password: 'not the password' },
+    });
+    expect(response.status).toBe(401);
+    expect((await readJson<{ code: string }>(response)).code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('refuses every sign-up when registration is disabled, and creates nobody', async () => {
+    const { app } = server({ AUTH_IS_REGISTRATION_ENABLED: 'false' });
+    const response = await authRequest(app, '/api/auth/sign-up/email', {
+      body: { email: 'closed@example.com', password: 'correct horse battery', name: 'Closed' },
+    });
+    expect(response.status).toBe(403);
+    expect((await readJson<{ code: string }>(response)).code).toBe('auth.registration_disabled');
+    const user = await testDatabase.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'closed@example.com')
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+  });
+
+  it('resets a password through the link of the real e-mail', async () => {
+    const { app, jobQueue } = server();
+    const { email } = await createVerifiedUser({ app, jobQueue, smtp, email: 'reset@example.com' });
+    const request = await authRequest(app, '/api/auth/request-password-reset', {
+      body: { email, redirectTo: 'http://localhost:8080/reset-password' },
+    });
+    expect(request.status).toBe(200);
+    const links = await deliverEmailsAndGetLinks({ jobQueue, smtp, to: email });
+    const resetLink = links.find((link) => link.includes('/api/auth/reset-password/'));
+    expect(resetLink).toBeDefined();
+    const redirect = await authRequest(app, pathOf(resetLink!), { method: 'GET' });
+    const location = redirect.headers.get('location') ?? '';
+    expect(location).toMatch(/^http:\/\/localhost:8080\/reset-password\?token=/);
+    const token = new URL(location).searchParams.get('token');
+
+    const tooShort = await authRequest(app, '/api/auth/reset-password', {
+      body: { newPassword: 'short', token },
+    });
+    expect(tooShort.status).toBe(400);
+    const reset = await authRequest(app, '/api/auth/reset-password', {
+      body: { newPassword: 'a brand new secret', token },
+    });
+    expect(reset.status).toBe(200);
+
+    const oldPassword = await authRequest(app, '/api/auth/sign-in/email', {
+      body: { email, password: 'correct horse battery' },
+    });
+    expect(oldPassword.status).toBe(401);
+    const newPassword = await authRequest(app, '/api/auth/sign-in/email', {
+      body: { email, password: 'a brand new secret' },
+    });
+    expect(newPassword.status).toBe(200);
+    const reused = await authRequest(app, '/api/auth/reset-password', {
+      body: { newPassword: 'yet another one', token },
+    });
+    expect(reused.status).toBe(400);
+  });
+
+  it('refuses password reset when it is disabled', async () => {
+    const { app } = server({ AUTH_IS_PASSWORD_RESET_ENABLED: 'false' });
+    const response = await authRequest(app, '/api/auth/request-password-reset', {
+      body: { email: 'reset@example.com', redirectTo: 'http://localhost:8080/reset-password' },
+    });
+    expect(response.status).toBe(403);
+    expect((await readJson<{ code: string }>(response)).code).toBe('auth.password_reset_disabled');
+  });
+
+  it('refuses cookie-authenticated requests from another origin', async () => {
+    const { app, jobQueue } = server();
+    const { cookie } = await createVerifiedUser({ app, jobQueue, smtp, email: 'origin@example.com' });
+    const response = await authRequest(app, '/api/auth/sign-out', {
+      cookie,
+      body: {},
+      origin: 'https://evil.example',
+    });
+    expect(response.status).toBe(403);
+    expect((await readJson<{ code: string }>(response)).code).toMatch(/^INVALID_ORIGIN$/);
+    const stillSignedIn = await authRequest(app, '/api/users/me', { method: 'GET', cookie });
+    expect(stillSignedIn.status).toBe(200);
+  });
+
+  it('rate-limits sign-in attempts from one client', async () => {
+    const { app } = server({ AUTH_RATE_LIMIT_MAX_REQUESTS: '3' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await authRequest(app, '/api/auth/sign-in/email', {
+        body: { email: 'nobody@example.com', password: 'not the password' },
+        ip: '203.0.113.9',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const otherClient = await authRequest(app, '/api/auth/sign-in/email', {
+      body: { email: 'nobody@example.com', password: 'not the password' },
+      ip: '203.0.113.10',
+    });
+    expect(otherClient.status).toBe(401);
+  });
+});
+
+describe.each(testDialects)('the account routes on %s', (dialect) => {
+  const testDatabase = useTestDatabase(dialect);
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+  const server = () =>
+    createTestServer({ database: testDatabase.database, env: { EMAILS_DRIVER: 'smtp', SMTP_URL: smtp.url } });
+
+  it('answers 401 auth.unauthorized without a session', async () => {
+    const { app } = server();
+    const response = await authRequest(app, '/api/users/me', { method: 'GET' });
+    expect(response.status).toBe(401);
+    expect((await readError(response)).error.code).toBe('auth.unauthorized');
+  });
+
+  it('renames the user with a trimmed name of at most 50 characters', async () => {
+    const { app, jobQueue } = server();
+    const { cookie } = await createVerifiedUser({ app, jobQueue, smtp, email: 'rename@example.com' });
+    const renamed = await authRequest(app, '/api/users/me', {
+      method: 'PUT',
+      cookie,
+      body: { name: '  Grace Hopper ' },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await readJson<{ user: { name: string } }>(renamed)).user.name).toBe('Grace Hopper');
+
+    for (const name of ['x'.repeat(51), '   ', 42]) {
+      const refused = await authRequest(app, '/api/users/me', { method: 'PUT', cookie, body: { name } });
+      expect(refused.status).toBe(400);
+      expect((await readError(refused)).error.code).toBe('api.validation_error');
+    }
+    const me = await readJson<{ user: { name: string } }>(
+      await authRequest(app, '/api/users/me', { method: 'GET', cookie }),
+    );
+    expect(me.user.name).toBe('Grace Hopper');
+  });
+
+  async function addOrganization({
+    id,
+    members,
+  }: {
+    id: string;
+    members: Array<{ userId: string; role: 'owner' | 'admin' | 'member' }>;
+  }) {
+    const now = new Date().toISOString();
+    await testDatabase.db
+      .insertInto('organizations')
+      .values({
+        id,
+        name: id,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+        deleted_by: null,
+        scheduled_purge_at: null,
+      })
+      .execute();
+    for (const [index, member] of members.entries()) {
+      await testDatabase.db
+        .insertInto('organization_members')
+        .values({
+          id: `mem_${id}_${index}`,
+          organization_id: id,
+          user_id: member.userId,
+          role: member.role,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  }
+
+  it('refuses to delete an account that owns an organization with other members', async () => {
+    const { app, jobQueue } = server();
+    const owner = await createVerifiedUser({ app, jobQueue, smtp, email: 'owner@example.com' });
+    const colleague = await createVerifiedUser({ app, jobQueue, smtp, email: 'colleague@example.com' });
+    await addOrganization({
+      id: 'org_sharedsharedsharedshared',
+      members: [
+        { userId: owner.userId, role: 'owner' },
+        { userId: colleague.userId, role: 'member' },
+      ],
+    });
+    const response = await authRequest(app, '/api/auth/delete-user', {
+      cookie: owner.cookie,
+      body: { password: owner.password },
+    });
+    expect(response.status).toBe(409);
+    expect((await readJson<{ code: string }>(response)).code).toBe('user.owns_organizations_with_members');
+    const stillThere = await testDatabase.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', owner.userId)
+      .executeTakeFirst();
+    expect(stillThere).toBeDefined();
+  });
+
+  it('deletes an account: its lone organizations are soft-deleted and its memberships removed', async () => {
+    const { app, jobQueue } = server();
+    const leaving = await createVerifiedUser({ app, jobQueue, smtp, email: 'leaving@example.com' });
+    const staying = await createVerifiedUser({ app, jobQueue, smtp, email: 'staying@example.com' });
+    await addOrganization({
+      id: 'org_alonealonealonealonealone',
+      members: [{ userId: leaving.userId, role: 'owner' }],
+    });
+    await addOrganization({
+      id: 'org_otherotherotherotherother',
+      members: [
+        { userId: staying.userId, role: 'owner' },
+        { userId: leaving.userId, role: 'member' },
+      ],
+    });
+    const wrongPassword = await authRequest(app, '/api/auth/delete-user', {
+      cookie: leaving.cookie,
+      body: { password: 'nope nope nope' },
+    });
+    expect(wrongPassword.status).toBe(400);
+
+    const response = await authRequest(app, '/api/auth/delete-user', {
+      cookie: leaving.cookie,
+      body: { password: leaving.password },
+    });
+    expect(response.status).toBe(200);
+    expect(
+      await testDatabase.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', leaving.userId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    const alone = await testDatabase.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', 'org_alonealonealonealonealone')
+      .executeTakeFirstOrThrow();
+    expect(alone.deleted_at).not.toBeNull();
+    expect(new Date(alone.scheduled_purge_at!).getTime() - new Date(alone.deleted_at!).getTime()).toBe(
+      30 * 24 * 3600 * 1000,
+    );
+    const other = await testDatabase.db
+      .selectFrom('organizations')
+      .selectAll()
+      .where('id', '=', 'org_otherotherotherotherother')
+      .executeTakeFirstOrThrow();
+    expect(other.deleted_at).toBeNull();
+    const memberships = await testDatabase.db
+      .selectFrom('organization_members')
+      .select('user_id')
+      .where('user_id', '=', leaving.userId)
+      .execute();
+    expect(memberships).toEqual([]);
+    const session = await authRequest(app, '/api/users/me', { method: 'GET', cookie: leaving.cookie });
+    expect(session.status).toBe(401);
+  });
+});

@@ -1,0 +1,27 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app/app.types';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
+
+/**
+ * Mounts better-auth at /api/auth/*. The client address is taken from the connection and put
+ * in a header of ours (replacing anything the client sent), which better-auth rate-limits by.
+ */
+export function createAuthRoutes({ auth }: { auth: Auth }) {
+  return new Hono<AppEnv>().on(['GET', 'POST'], '/auth/*', (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const address = clientAddress(c);
+    if (address) headers.set(CLIENT_IP_HEADER, address);
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+}
+
+function clientAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // No socket (requests built in-process); better-auth then applies no per-client limit.
+    return undefined;
+  }
+}

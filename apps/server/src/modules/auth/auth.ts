@@ -1,0 +1,214 @@
+import { ID_PREFIXES, type IdPrefix } from '@sheaf/contracts/ids';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sheaf/contracts/limits';
+import { registrationNameSchema } from '@sheaf/contracts/users';
+import { betterAuth } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Config } from '../../config/config';
+import type { AppDatabase } from '../../db/database';
+import { generateId } from '../../shared/ids';
+import type { Logger } from '../../shared/logger';
+import type { EmailsService } from '../emails/emails.service';
+import type { UsersUsecases } from '../users/users.usecases';
+import {
+  createInvalidRegistrationNameError,
+  createOwnsOrganizationsWithMembersError,
+  createPasswordResetDisabledError,
+  createRegistrationDisabledError,
+} from './auth.errors';
+
+export const AUTH_BASE_PATH = '/api/auth';
+/** The request header our mount sets to the client address; better-auth rate-limits by it. */
+export const CLIENT_IP_HEADER = 'x-sheaf-client-ip';
+
+const idPrefixByModel: Record<string, IdPrefix> = {
+  user: ID_PREFIXES.user,
+  session: ID_PREFIXES.session,
+  account: ID_PREFIXES.account,
+  verification: ID_PREFIXES.verification,
+  rateLimit: ID_PREFIXES.rateLimit,
+};
+
+const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
+
+const SIGN_UP_PATHS = ['/sign-up/email'];
+const PASSWORD_RESET_PATHS = ['/request-password-reset', '/reset-password', '/forget-password'];
+
+export type AuthDependencies = {
+  config: Config;
+  database: AppDatabase;
+  secret: string;
+  emails: EmailsService;
+  users: UsersUsecases;
+  logger: Logger;
+};
+
+export function createAuth({ config, database, secret, emails, users, logger }: AuthDependencies) {
+  const { env } = config;
+  const rateLimitRule = { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX_REQUESTS };
+
+  return betterAuth({
+    appName: 'Sheaf',
+    baseURL: env.APP_BASE_URL,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [env.APP_BASE_URL],
+    database: { db: database.db, type: database.dialect },
+    telemetry: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        logger[level]({ component: 'auth', details: args.length > 0 ? args : undefined }, message);
+      },
+    },
+    advanced: {
+      database: {
+        generateId: ({ model }) => generateId(idPrefixByModel[model] ?? 'usr'),
+      },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // better-auth skips its origin (CSRF) check when NODE_ENV=test; keep it on everywhere.
+      disableOriginCheck: false,
+      useSecureCookies: env.APP_BASE_URL.startsWith('https://'),
+    },
+    user: {
+      modelName: 'users',
+      fields: { emailVerified: 'email_verified', ...timestamps },
+      additionalFields: {
+        locale: { type: 'string', required: false, input: true },
+      },
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => {
+          const outcome = await users.prepareAccountDeletion({ userId: user.id });
+          if (outcome === 'owns_organizations_with_members') throw createOwnsOrganizationsWithMembersError();
+        },
+      },
+    },
+    session: {
+      modelName: 'auth_sessions',
+      fields: {
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        userId: 'user_id',
+        ...timestamps,
+      },
+    },
+    account: {
+      modelName: 'auth_accounts',
+      fields: {
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        userId: 'user_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        ...timestamps,
+      },
+    },
+    verification: {
+      modelName: 'auth_verifications',
+      fields: { expiresAt: 'expires_at', ...timestamps },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      modelName: 'auth_rate_limits',
+      fields: { lastRequest: 'last_request' },
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': rateLimitRule,
+        '/sign-up/email': rateLimitRule,
+        '/request-password-reset': rateLimitRule,
+        '/reset-password': rateLimitRule,
+        '/send-verification-email': rateLimitRule,
+      },
+    },
+    emailAndPassword: {
+      enabled: env.AUTH_PROVIDERS_EMAIL_IS_ENABLED,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      requireEmailVerification: env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED,
+      autoSignIn: !env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await emails.sendPasswordResetEmail({ to: user.email, name: user.name, url, locale: localeOf(user) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED,
+      sendOnSignIn: env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await emails.sendVerificationEmail({ to: user.email, name: user.name, url, locale: localeOf(user) });
+      },
+    },
+    socialProviders: {
+      ...(env.AUTH_PROVIDERS_GOOGLE_IS_ENABLED && {
+        google: {
+          clientId: env.AUTH_PROVIDERS_GOOGLE_CLIENT_ID ?? '',
+          clientSecret: env.AUTH_PROVIDERS_GOOGLE_CLIENT_SECRET ?? '',
+        },
+      }),
+      ...(env.AUTH_PROVIDERS_GITHUB_IS_ENABLED && {
+        github: {
+          clientId: env.AUTH_PROVIDERS_GITHUB_CLIENT_ID ?? '',
+          clientSecret: env.AUTH_PROVIDERS_GITHUB_CLIENT_SECRET ?? '',
+        },
+      }),
+    },
+    plugins: [
+      genericOAuth({
+        config: env.AUTH_PROVIDERS_CUSTOMS.map((provider) => ({
+          providerId: provider.providerId,
+          name: provider.providerName,
+          clientId: provider.clientId,
+          clientSecret: provider.clientSecret,
+          discoveryUrl: provider.discoveryUrl,
+          authorizationUrl: provider.authorizationUrl,
+          tokenUrl: provider.tokenUrl,
+          userInfoUrl: provider.userInfoUrl,
+          scopes: provider.scopes ?? ['openid', 'email', 'profile'],
+          pkce: provider.pkce ?? true,
+        })),
+      }),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (context) => {
+        if (!env.AUTH_IS_REGISTRATION_ENABLED && SIGN_UP_PATHS.includes(context.path)) {
+          throw createRegistrationDisabledError();
+        }
+        if (!env.AUTH_IS_PASSWORD_RESET_ENABLED && PASSWORD_RESET_PATHS.includes(context.path)) {
+          throw createPasswordResetDisabledError();
+        }
+        if (SIGN_UP_PATHS.includes(context.path)) {
+          // better-auth checks the password length; the name rule (trimmed, 1–64) is ours.
+          const name = registrationNameSchema.safeParse(
+            (context.body as { name?: unknown } | undefined)?.name,
+          );
+          if (!name.success) throw createInvalidRegistrationNameError();
+          return { context: { body: { ...(context.body as object), name: name.data } } };
+        }
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Covers every way an account can appear (e-mail, Google, GitHub, custom OAuth).
+          before: async () => {
+            if (!env.AUTH_IS_REGISTRATION_ENABLED) throw createRegistrationDisabledError();
+          },
+        },
+      },
+    },
+  });
+}
+
+function localeOf(user: object): string | null {
+  return 'locale' in user && typeof user.locale === 'string' ? user.locale : null;
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,216 @@
+import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@sheaf/contracts/locales';
+import de from './locales/de.json';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import it from './locales/it.json';
+import pl from './locales/pl.json';
+import pt from './locales/pt.json';
+import ptBR from './locales/pt-BR.json';
+import ro from './locales/ro.json';
+
+/** The shape of one locale file: English is the reference every other locale must match. */
+export type EmailTranslations = typeof en;
+
+export const emailTranslations: Record<LocaleCode, EmailTranslations> = {
+  en,
+  fr,
+  de,
+  'pt-BR': ptBR,
+  pt,
+  pl,
+  ro,
+  es,
+  it,
+};
+
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+/**
+ * Picks the locale to write in: the exact code (case and `_` tolerated), then its base
+ * language (`pt-PT` → `pt`, `fr-CA` → `fr`), then English.
+ */
+export function resolveEmailLocale(locale: string | null | undefined): LocaleCode {
+  const requested = (locale ?? '').trim().replace(/_/g, '-').toLowerCase();
+  if (requested === '') return DEFAULT_LOCALE;
+  const exact = LOCALE_CODES.find((code) => code.toLowerCase() === requested);
+  if (exact) return exact;
+  const base = requested.split('-')[0];
+  return LOCALE_CODES.find((code) => code.toLowerCase() === base) ?? DEFAULT_LOCALE;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+type Values = Record<string, string>;
+
+/** Replaces every `{{name}}` with its value; an unknown placeholder is left visible. */
+function interpolate(template: string, values: Values, escapeValue: (value: string) => string = (v) => v) {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, key: string) =>
+    Object.hasOwn(values, key) ? escapeValue(values[key] ?? '') : placeholder,
+  );
+}
+
+/** A translation as HTML: its own text and every interpolated value are escaped. */
+function interpolateHtml(template: string, values: Values) {
+  return interpolate(escapeHtml(template), values, escapeHtml);
+}
+
+/** One line for a header: collapses line breaks and runs of spaces a value may carry. */
+function singleLine(value: string) {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+type Layout = {
+  subject: string;
+  heading: string;
+  greeting: string;
+  intro: string;
+  button: string;
+  ignore: string;
+};
+
+const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+function renderLayout({
+  locale,
+  translations,
+  parts,
+  values,
+  url,
+}: {
+  locale: LocaleCode;
+  translations: EmailTranslations;
+  parts: Layout;
+  values: Values;
+  url: string;
+}): RenderedEmail {
+  const subject = singleLine(interpolate(parts.subject, values));
+  const html = (template: string) => interpolateHtml(template, values);
+  const text = (template: string) => interpolate(template, values);
+  const href = escapeHtml(url);
+
+  const htmlBody = `<!doctype html>
+<html lang="${escapeHtml(locale)}" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f4f4f5;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f4f4f5;">
+<tr>
+<td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;background-color:#ffffff;border:1px solid #e4e4e7;border-radius:8px;">
+<tr>
+<td style="padding:32px;font-family:${FONT_STACK};font-size:16px;line-height:24px;color:#18181b;text-align:left;">
+<p style="margin:0 0 24px;font-size:15px;font-weight:700;letter-spacing:0.02em;color:#18181b;">Sheaf</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;font-weight:600;color:#18181b;">${html(parts.heading)}</h1>
+<p style="margin:0 0 16px;">${html(parts.greeting)}</p>
+<p style="margin:0 0 24px;">${html(parts.intro)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
+<tr>
+<td style="border-radius:6px;background-color:#18181b;">
+<a href="${href}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${FONT_STACK};font-size:16px;line-height:24px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${html(parts.button)}</a>
+</td>
+</tr>
+</table>
+<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:#52525b;">${html(translations.common.linkFallback)}</p>
+<p style="margin:0 0 24px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${href}" target="_blank" style="color:#1d4ed8;text-decoration:underline;">${href}</a></p>
+<p style="margin:0;">${html(translations.common.signature)}</p>
+</td>
+</tr>
+</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;">
+<tr>
+<td style="padding:16px 32px 0;font-family:${FONT_STACK};font-size:13px;line-height:20px;color:#52525b;text-align:left;">${html(parts.ignore)}</td>
+</tr>
+</table>
+</td>
+</tr>
+</table>
+</body>
+</html>
+`;
+
+  const textBody = [
+    text(parts.heading),
+    text(parts.greeting),
+    text(parts.intro),
+    url,
+    text(translations.common.signature),
+    `--\n${text(parts.ignore)}`,
+  ].join('\n\n');
+
+  return { subject, html: htmlBody, text: `${textBody}\n` };
+}
+
+function greetingFor(translations: EmailTranslations, name: string) {
+  return name.trim() === '' ? translations.common.greetingWithoutName : translations.common.greeting;
+}
+
+/**
+ * The transactional e-mails, written in the best locale available for `locale`.
+ * Pure and dependency-free: the same input always renders the same message.
+ */
+export function getEmailTemplates(locale?: string | null) {
+  const resolvedLocale = resolveEmailLocale(locale);
+  const translations = emailTranslations[resolvedLocale];
+
+  return {
+    locale: resolvedLocale,
+
+    verifyEmail({ name, url }: { name: string; url: string }): RenderedEmail {
+      const t = translations.verifyEmail;
+      return renderLayout({
+        locale: resolvedLocale,
+        translations,
+        parts: { ...t, greeting: greetingFor(translations, name) },
+        values: { name: name.trim() },
+        url,
+      });
+    },
+
+    resetPassword({ name, url }: { name: string; url: string }): RenderedEmail {
+      const t = translations.resetPassword;
+      return renderLayout({
+        locale: resolvedLocale,
+        translations,
+        parts: { ...t, greeting: greetingFor(translations, name) },
+        values: { name: name.trim() },
+        url,
+      });
+    },
+
+    invitation({
+      inviterName,
+      organizationName,
+      url,
+    }: {
+      inviterName: string;
+      organizationName: string;
+      url: string;
+    }): RenderedEmail {
+      const t = translations.invitation;
+      return renderLayout({
+        locale: resolvedLocale,
+        translations,
+        parts: { ...t, greeting: translations.common.greetingWithoutName },
+        values: { inviterName: inviterName.trim(), organizationName: organizationName.trim() },
+        url,
+      });
+    },
+  };
+}
+
+export type EmailTemplates = ReturnType<typeof getEmailTemplates>;
