@@ -8,6 +8,7 @@ import type { AppDatabase } from '../db/database';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
+import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
@@ -76,6 +77,10 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route('/', createAuthRoutes({ auth: services.auth }));
   api.route('/', createUsersRoutes({ users: services.users, requireAuth: services.requireAuth }));
   api.route('/', createApiKeysRoutes({ apiKeys: services.apiKeys, requireAuth: services.requireAuth }));
+  api.route(
+    '/',
+    createOrganizationsRoutes({ organizations: services.organizations, requireAuth: services.requireAuth }),
+  );
   api.all('*', () => {
     throw createNotFoundRouteError();
   });

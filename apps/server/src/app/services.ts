@@ -6,6 +6,7 @@ import { createRequireAuth } from '../modules/auth/auth.middleware';
 import type { EmailDriver } from '../modules/emails/emails.driver';
 import { createEmailsService } from '../modules/emails/emails.service';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
+import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
 import { createUsersUsecases } from '../modules/users/users.usecases';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
@@ -45,7 +46,8 @@ export function createServices({
   const auth = createAuth({ config, database, secret: authSecret, emails, users, logger });
   const apiKeys = createApiKeysUsecases({ database, clock });
   const requireAuth = createRequireAuth({ auth, apiKeys });
-  return { emails, auth, apiKeys, users, requireAuth };
+  const organizations = createOrganizationsUsecases({ database });
+  return { emails, auth, apiKeys, users, organizations, requireAuth };
 }
 
 export type Services = ReturnType<typeof createServices>;

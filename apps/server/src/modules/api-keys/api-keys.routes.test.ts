@@ -8,6 +8,7 @@ import { createTestServer, silentLogger } from '../../test/test-app';
 import { authRequest, createVerifiedUser } from '../../test/test-auth';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
+import { insertOrganization } from '../../test/test-organizations';
 import { startTestSmtpServer, type TestSmtpServer } from '../emails/test-fixtures/test-smtp-server';
 
 type CreatedKey = {
@@ -42,32 +43,11 @@ describe.each(testDialects)('API keys on %s', (dialect) => {
       smtp,
       email: 'other@example.com',
     });
-    const now = new Date().toISOString();
-    for (const id of ['org_mineminemineminemineminem', 'org_notminenotminenotminenot']) {
-      await testDatabase.db
-        .insertInto('organizations')
-        .values({
-          id,
-          name: id,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-          deleted_by: null,
-          scheduled_purge_at: null,
-        })
-        .execute();
-    }
-    await testDatabase.db
-      .insertInto('organization_members')
-      .values({
-        id: 'mem_keys',
-        organization_id: 'org_mineminemineminemineminem',
-        user_id: user.userId,
-        role: 'owner',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertOrganization(testDatabase.db, {
+      id: 'org_mineminemineminemineminem',
+      members: [{ userId: user.userId, role: 'owner' }],
+    });
+    await insertOrganization(testDatabase.db, { id: 'org_notminenotminenotminenot', members: [] });
   });
   afterAll(async () => {
     await smtp.close();

@@ -9,6 +9,7 @@ import {
   pathOf,
 } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
+import { insertOrganization } from '../../test/test-organizations';
 import { startTestSmtpServer, type TestSmtpServer } from '../emails/test-fixtures/test-smtp-server';
 
 describe.each(testDialects)('sign-up, sign-in and password reset on %s', (dialect) => {
@@ -245,46 +246,11 @@ describe.each(testDialects)('the account routes on %s', (dialect) => {
     expect(me.user.name).toBe('Grace Hopper');
   });
 
-  async function addOrganization({
-    id,
-    members,
-  }: {
-    id: string;
-    members: Array<{ userId: string; role: 'owner' | 'admin' | 'member' }>;
-  }) {
-    const now = new Date().toISOString();
-    await testDatabase.db
-      .insertInto('organizations')
-      .values({
-        id,
-        name: id,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
-    for (const [index, member] of members.entries()) {
-      await testDatabase.db
-        .insertInto('organization_members')
-        .values({
-          id: `mem_${id}_${index}`,
-          organization_id: id,
-          user_id: member.userId,
-          role: member.role,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
-  }
-
   it('refuses to delete an account that owns an organization with other members', async () => {
     const { app, jobQueue } = server();
     const owner = await createVerifiedUser({ app, jobQueue, smtp, email: 'owner@example.com' });
     const colleague = await createVerifiedUser({ app, jobQueue, smtp, email: 'colleague@example.com' });
-    await addOrganization({
+    await insertOrganization(testDatabase.db, {
       id: 'org_sharedsharedsharedshared',
       members: [
         { userId: owner.userId, role: 'owner' },
@@ -309,11 +275,11 @@ describe.each(testDialects)('the account routes on %s', (dialect) => {
     const { app, jobQueue } = server();
     const leaving = await createVerifiedUser({ app, jobQueue, smtp, email: 'leaving@example.com' });
     const staying = await createVerifiedUser({ app, jobQueue, smtp, email: 'staying@example.com' });
-    await addOrganization({
+    await insertOrganization(testDatabase.db, {
       id: 'org_alonealonealonealonealone',
       members: [{ userId: leaving.userId, role: 'owner' }],
     });
-    await addOrganization({
+    await insertOrganization(testDatabase.db, {
       id: 'org_otherotherotherotherother',
       members: [
         { userId: staying.userId, role: 'owner' },
