@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app/app.types';
-import type { TestSmtpServer } from '../modules/emails/test-fixtures/test-smtp-server';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
+import type { TestSmtpServer } from './test-smtp-server';
 
 export const TEST_ORIGIN = 'http://localhost:8080';
 

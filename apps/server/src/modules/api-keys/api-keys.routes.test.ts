@@ -9,7 +9,7 @@ import { authRequest, createVerifiedUser } from '../../test/test-auth';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertOrganization } from '../../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../emails/test-fixtures/test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 
 type CreatedKey = {
   apiKey: { id: string; prefix: string; permissions: string[]; lastUsedAt: string | null };

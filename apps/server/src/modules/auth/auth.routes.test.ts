@@ -10,7 +10,7 @@ import {
 } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertOrganization } from '../../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../emails/test-fixtures/test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 
 describe.each(testDialects)('sign-up, sign-in and password reset on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);

@@ -3,11 +3,11 @@ import { loadConfig } from '../../config/config';
 import { silentLogger } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createJobQueue } from '../jobs/jobs.queue';
 import type { EmailDriver, OutgoingEmail } from './emails.driver';
 import { createEmailsService, EMAILS_SEND_JOB_TYPE } from './emails.service';
 import { emailTranslations, escapeHtml } from './emails.templates';
-import { startTestSmtpServer, type TestSmtpServer } from './test-fixtures/test-smtp-server';
 
 const verificationUrl = `http://localhost:8080/api/auth/verify-email?token=${'eyJhbGciOiJIUzI1NiJ9'.repeat(8)}&callbackURL=%2Fdocuments%3Ftab%3Dall`;
 

@@ -4,7 +4,7 @@ import { createTestServer } from '../../test/test-app';
 import { authRequest, createVerifiedUser } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertOrganization } from '../../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../emails/test-fixtures/test-smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 
 describe.each(testDialects)('listing organizations on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
