@@ -9,13 +9,15 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
+      '/api/': { target: apiTarget, changeOrigin: false },
     },
   },
   preview: {
     port: 4173,
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
+      '/api/': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

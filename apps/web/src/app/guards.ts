@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { type Session, sessionQueryOptions } from '../modules/auth/api';
-import { apiClient } from '../shared/http/api-client';
 
 /** Guards stop redirecting after this many redirects in a row without a settled navigation (spec §9). */
 export const MAX_ROUTER_REDIRECTS = 100;
@@ -23,7 +22,7 @@ function boundedRedirect(to: '/' | '/login'): never {
 }
 
 export async function getSession(queryClient: QueryClient): Promise<Session | null> {
-  return queryClient.ensureQueryData(sessionQueryOptions(apiClient));
+  return queryClient.ensureQueryData(sessionQueryOptions());
 }
 
 /** Private routes: a visitor without a session goes to /login. */

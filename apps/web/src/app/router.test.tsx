@@ -1,8 +1,7 @@
-import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { createTestQueryClient, jsonResponse, renderWithProviders } from '../test/render';
-import { createAppRouter } from './router';
+import { renderApp } from '../test/app';
+import { jsonResponse } from '../test/render';
 
 const session = {
   session: { id: 'ses_1', userId: 'usr_1', expiresAt: '2099-01-01T00:00:00.000Z' },
@@ -20,9 +19,7 @@ function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
     return jsonResponse({ error: { code: 'api.not_found', message: 'Not found' } }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const queryClient = createTestQueryClient();
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  renderWithProviders(<RouterProvider router={router} />, { queryClient });
+  const { router } = renderApp(path);
   return { router };
 }
 
@@ -31,7 +28,7 @@ describe('route guards', () => {
     const { router } = renderAt('/organizations', { signedIn: false });
 
     expect(await screen.findByRole('heading', { name: 'Sign in to Sheaf' })).toBeInTheDocument();
-    expect(screen.getByText(/Sign-in is not available yet/)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
@@ -93,6 +90,7 @@ describe('routes', () => {
     ['/organizations/first', 'Create your first organization'],
     ['/settings', 'Account settings'],
     ['/api-keys', 'API keys'],
+    ['/api-keys/create', 'Create API key'],
     ['/invitations', 'Invitations'],
     ['/organizations/org_abc123', 'Organization home'],
     ['/organizations/org_abc123/documents/doc_1', 'Document'],

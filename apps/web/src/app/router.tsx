@@ -69,10 +69,31 @@ const resetPasswordRoute = createRoute({
 const emailValidationRequiredRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'email-validation-required',
+  validateSearch: (search: Record<string, unknown>): { email?: string } =>
+    typeof search.email === 'string' && search.email !== '' ? { email: search.email } : {},
   component: lazyRouteComponent(
     () => import('../modules/auth/pages/email-validation-required-page'),
     'EmailValidationRequiredPage',
   ),
+});
+
+/* Pages open to everyone, with or without a session: terms of service and privacy. */
+const legalRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'legal',
+  component: lazyRouteComponent(() => import('./layouts/auth-layout'), 'AuthLayout'),
+});
+
+const termsRoute = createRoute({
+  getParentRoute: () => legalRoute,
+  path: 'terms',
+  component: lazyRouteComponent(() => import('../modules/auth/pages/legal-page'), 'TermsPage'),
+});
+
+const privacyRoute = createRoute({
+  getParentRoute: () => legalRoute,
+  path: 'privacy',
+  component: lazyRouteComponent(() => import('../modules/auth/pages/legal-page'), 'PrivacyPage'),
 });
 
 /* Private routes: a visitor without a session goes to /login. */
@@ -132,8 +153,15 @@ const firstOrganizationRoute = createRoute({
   ),
 });
 
-const accountSettingsRoute = createRoute({
+/* Personal settings: account, API keys and invitations, with their own navigation. */
+const personalSettingsRoute = createRoute({
   getParentRoute: () => shellRoute,
+  id: 'personal-settings',
+  component: lazyRouteComponent(() => import('./layouts/personal-settings-layout'), 'PersonalSettingsLayout'),
+});
+
+const accountSettingsRoute = createRoute({
+  getParentRoute: () => personalSettingsRoute,
   path: 'settings',
   component: lazyRouteComponent(
     () => import('../modules/users/pages/account-settings-page'),
@@ -142,13 +170,22 @@ const accountSettingsRoute = createRoute({
 });
 
 const apiKeysRoute = createRoute({
-  getParentRoute: () => shellRoute,
+  getParentRoute: () => personalSettingsRoute,
   path: 'api-keys',
   component: lazyRouteComponent(() => import('../modules/api-keys/pages/api-keys-page'), 'ApiKeysPage'),
 });
 
+const createApiKeyRoute = createRoute({
+  getParentRoute: () => personalSettingsRoute,
+  path: 'api-keys/create',
+  component: lazyRouteComponent(
+    () => import('../modules/api-keys/pages/create-api-key-page'),
+    'CreateApiKeyPage',
+  ),
+});
+
 const invitationsRoute = createRoute({
-  getParentRoute: () => shellRoute,
+  getParentRoute: () => personalSettingsRoute,
   path: 'invitations',
   component: lazyRouteComponent(
     () => import('../modules/invitations/pages/invitations-page'),
@@ -245,6 +282,7 @@ export const routeTree = rootRoute.addChildren([
     resetPasswordRoute,
     emailValidationRequiredRoute,
   ]),
+  legalRoute.addChildren([termsRoute, privacyRoute]),
   privateRoute.addChildren([
     shellRoute.addChildren([
       homeRoute,
@@ -252,9 +290,12 @@ export const routeTree = rootRoute.addChildren([
       deletedOrganizationsRoute,
       createOrganizationRoute,
       firstOrganizationRoute,
-      accountSettingsRoute,
-      apiKeysRoute,
-      invitationsRoute,
+      personalSettingsRoute.addChildren([
+        accountSettingsRoute,
+        apiKeysRoute,
+        createApiKeyRoute,
+        invitationsRoute,
+      ]),
     ]),
     organizationRoute.addChildren([
       organizationHomeRoute,

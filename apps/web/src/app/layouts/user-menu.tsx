@@ -1,15 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { KeyRound, Languages, LogOut, Mail, UserRound, UserRoundCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { sessionQueryKey, signOut } from '../../modules/auth/api';
-import { configQueryKey } from '../../modules/config/api';
-import { apiClient } from '../../shared/http/api-client';
+import { useLogout, useSession } from '../../modules/auth/api';
 import { Button } from '../../shared/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuSub,
   DropdownMenuSubContent,
@@ -21,17 +19,9 @@ import { LocaleRadioItems } from './language-switcher';
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  const logout = async () => {
-    await signOut(apiClient);
-    queryClient.setQueryData(sessionQueryKey, null);
-    queryClient.removeQueries({
-      predicate: (query) =>
-        query.queryKey[0] !== configQueryKey[0] && query.queryKey[0] !== sessionQueryKey[0],
-    });
-    await navigate({ to: '/login' });
-  };
+  const logout = useLogout();
+  const { data: session } = useSession();
+  const user = session?.user;
 
   return (
     <DropdownMenu>
@@ -40,7 +30,18 @@ export function UserMenu() {
           <UserRound aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
+      <DropdownMenuContent align="end" className="w-60">
+        {user ? (
+          <>
+            <DropdownMenuLabel className="grid gap-0.5 font-normal">
+              {user.name ? (
+                <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
+              ) : null}
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+          </>
+        ) : null}
         <DropdownMenuItem onSelect={() => navigate({ to: '/settings' })}>
           <UserRoundCog aria-hidden="true" />
           {t('layout.user-menu.account-settings')}

@@ -1,54 +1,64 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { HttpClient } from '../../shared/http/http-client';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { configQueryKey } from '../config/api';
+import { type AuthSession, authClient } from './auth-client';
 
-/** The signed-in user as better-auth's get-session answers it (fields beyond id and email may vary). */
-export type SessionUser = {
-  id: string;
-  email: string;
-  name?: string | null;
-  image?: string | null;
-  emailVerified?: boolean;
-};
-
-export type Session = {
-  session: { id: string; userId: string; expiresAt: string };
-  user: SessionUser;
-};
+/** The signed-in user and session as better-auth's get-session answers them. */
+export type Session = AuthSession;
+export type SessionUser = AuthSession['user'];
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-function isSession(value: unknown): value is Session {
-  if (typeof value !== 'object' || value === null) return false;
-  const user = (value as { user?: unknown }).user;
-  return typeof user === 'object' && user !== null && typeof (user as { id?: unknown }).id === 'string';
-}
-
-/**
- * Reads the current session. Any failure (non-2xx, network error) or an empty body means "no session".
- * To plug better-auth's client in, replace the queryFn with `authClient.getSession()`.
- */
-export async function fetchSession(client: HttpClient): Promise<Session | null> {
+/** Reads the current session. Any failure (error answer, network error) or an empty body means "no session". */
+export async function fetchSession(): Promise<Session | null> {
   try {
-    const body = await client.request<unknown>('/api/auth/get-session', { skipUnauthorizedHook: true });
-    return isSession(body) ? body : null;
+    const { data } = await authClient.getSession();
+    return data?.user && data.session ? data : null;
   } catch {
     return null;
   }
 }
 
-export function sessionQueryOptions(client: HttpClient) {
+export function sessionQueryOptions() {
   return queryOptions({
     queryKey: sessionQueryKey,
-    queryFn: () => fetchSession(client),
+    queryFn: fetchSession,
     staleTime: 60_000,
   });
 }
 
-/** Signs out (errors ignored: the user leaves either way). */
-export async function signOut(client: HttpClient): Promise<void> {
-  try {
-    await client.request('/api/auth/sign-out', { method: 'POST', body: {} });
-  } catch {
-    // Ignored on purpose.
-  }
+/** The current session (the private routes guarantee there is one under them). */
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** Refreshes the session (spec §4: after sign-out, update-user, sign-in, sign-up, delete-user, verify-email). */
+export function refreshSession(queryClient: QueryClient) {
+  // 'all' refetches now even when no component watches the session, so the next guard sees the new one.
+  return queryClient.invalidateQueries({ queryKey: sessionQueryKey, refetchType: 'all' });
+}
+
+/** Forgets the session and every cached answer but the runtime configuration. */
+export function clearSessionData(queryClient: QueryClient) {
+  queryClient.setQueryData(sessionQueryKey, null);
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== configQueryKey[0] && query.queryKey[0] !== sessionQueryKey[0],
+  });
+}
+
+/** Signs out (errors ignored: the user leaves either way), clears the cache and goes to /login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await authClient.signOut();
+    } catch {
+      // Ignored on purpose.
+    }
+    clearSessionData(queryClient);
+    await refreshSession(queryClient);
+    await navigate({ to: '/login' });
+  }, [queryClient, navigate]);
 }

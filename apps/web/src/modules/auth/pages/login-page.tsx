@@ -1,7 +1,163 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { Mail } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AuthNotice } from '../components/auth-notice';
+import { getErrorCode } from '../../../shared/http/api-error';
+import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { Button } from '../../../shared/ui/button';
+import { Checkbox } from '../../../shared/ui/checkbox';
+import { FormError } from '../../../shared/ui/form-error';
+import { FormField } from '../../../shared/ui/form-field';
+import { Input } from '../../../shared/ui/input';
+import { Label } from '../../../shared/ui/label';
+import { useConfig } from '../../config/config-context';
+import { refreshSession } from '../api';
+import { authClient, unwrapAuth } from '../auth-client';
+import { AuthHeader } from '../components/auth-header';
+import { AuthProviderButtons, Divider, getAuthProviders } from '../components/auth-providers';
+import { LegalLinks } from '../components/legal-links';
+import { loginSchema } from '../validation';
+
+function LoginForm() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => loginSchema(t), [t]);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '', rememberMe: true },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+
+  const onSubmit = form.handleSubmit(async ({ email, password, rememberMe }) => {
+    setFormError(null);
+    try {
+      await unwrapAuth(
+        authClient.signIn.email({ email, password, rememberMe, callbackURL: config.baseUrl }),
+        '/api/auth/sign-in/email',
+      );
+      await refreshSession(queryClient);
+      await navigate({ to: '/' });
+    } catch (error) {
+      if (getErrorCode(error) === 'EMAIL_NOT_VERIFIED') {
+        await navigate({ to: '/email-validation-required', search: { email } });
+        return;
+      }
+      setFormError(getErrorMessage(error, t));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('auth.login.form-label')}>
+      <FormField
+        control={form.control}
+        name="email"
+        label={t('auth.fields.email')}
+        render={({ field, controlProps }) => (
+          <Input
+            {...field}
+            {...controlProps}
+            type="email"
+            autoComplete="email"
+            placeholder={t('auth.fields.email-placeholder')}
+            autoFocus
+          />
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="password"
+        label={t('auth.fields.password')}
+        render={({ field, controlProps }) => (
+          <Input
+            {...field}
+            {...controlProps}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('auth.fields.password-placeholder')}
+          />
+        )}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id="login-remember-me"
+            checked={form.watch('rememberMe')}
+            onCheckedChange={(checked) => form.setValue('rememberMe', checked === true)}
+          />
+          <Label htmlFor="login-remember-me" className="font-normal">
+            {t('auth.login.remember-me')}
+          </Label>
+        </div>
+        {config.auth.isPasswordResetEnabled ? (
+          <Link
+            to="/request-password-reset"
+            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t('auth.login.forgot-password')}
+          </Link>
+        ) : null}
+      </div>
+      <Button type="submit" className="w-full" isLoading={form.formState.isSubmitting}>
+        {t('auth.login.submit')}
+      </Button>
+      <FormError>{formError}</FormError>
+    </form>
+  );
+}
 
 export function LoginPage() {
   const { t } = useTranslation();
-  return <AuthNotice title={t('auth.login.title')} description={t('auth.login.unavailable')} />;
+  const config = useConfig();
+  const providers = getAuthProviders(config);
+  const isEmailEnabled = config.auth.providers.email.isEnabled;
+  const [showEmailForm, setShowEmailForm] = useState(providers.length === 0);
+
+  if (!isEmailEnabled && providers.length === 0) {
+    return (
+      <div className="grid gap-6">
+        <AuthHeader title={t('auth.login.title')} description={t('auth.login.no-provider')} />
+        <LegalLinks />
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <AuthHeader
+        title={t('auth.login.title')}
+        description={
+          providers.length > 0 ? t('auth.login.description-providers') : t('auth.login.description')
+        }
+      />
+      {isEmailEnabled && showEmailForm ? <LoginForm /> : null}
+      {isEmailEnabled && !showEmailForm ? (
+        <Button variant="default" className="w-full" onClick={() => setShowEmailForm(true)}>
+          <Mail aria-hidden="true" />
+          {t('auth.login.with-email')}
+        </Button>
+      ) : null}
+      {providers.length > 0 ? (
+        <>
+          {isEmailEnabled ? <Divider>{t('auth.or')}</Divider> : null}
+          <AuthProviderButtons providers={providers} />
+        </>
+      ) : null}
+      {config.auth.isRegistrationEnabled ? (
+        <p className="text-center text-sm text-muted-foreground">
+          {t('auth.login.no-account')}{' '}
+          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t('auth.login.register-link')}
+          </Link>
+        </p>
+      ) : null}
+      <LegalLinks />
+    </div>
+  );
 }

@@ -1,0 +1,75 @@
+import type { ApiKeyDto } from '@sheaf/contracts/api-keys';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import fr from '../../../locales/fr.json';
+import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { ApiKeyCard } from './api-key-card';
+
+const apiKey: ApiKeyDto = {
+  id: 'ak_1',
+  name: 'Backup script',
+  permissions: ['documents:read'],
+  organizationIds: [],
+  allOrganizations: false,
+  prefix: 'sheaf_abcde',
+  expiresAt: '2026-07-04T12:00:00.000Z',
+  lastUsedAt: '2025-03-10T12:00:00.000Z',
+  createdAt: '2025-01-02T12:00:00.000Z',
+  updatedAt: '2025-01-02T12:00:00.000Z',
+};
+
+const now = new Date('2025-06-01T00:00:00.000Z');
+
+describe('API key card', () => {
+  test('shows the name, the prefix with an ellipsis and the dates as MMM d, yyyy', () => {
+    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={() => {}} now={now} />);
+
+    const card = screen.getByRole('article', { name: 'Backup script' });
+    expect(card).toHaveTextContent('sheaf_abcde…');
+    expect(card).toHaveTextContent('Last usedMar 10, 2025');
+    expect(card).toHaveTextContent('CreatedJan 2, 2025');
+    expect(card).toHaveTextContent('ExpiresJul 4, 2026');
+  });
+
+  test('hides last use when never used and shows Never for a key without expiry', () => {
+    renderWithProviders(
+      <ApiKeyCard apiKey={{ ...apiKey, lastUsedAt: null, expiresAt: null }} onDelete={() => {}} now={now} />,
+    );
+
+    const card = screen.getByRole('article', { name: 'Backup script' });
+    expect(card).not.toHaveTextContent('Last used');
+    expect(card).toHaveTextContent('ExpiresNever');
+  });
+
+  test('marks an expired key', () => {
+    renderWithProviders(
+      <ApiKeyCard
+        apiKey={{ ...apiKey, expiresAt: '2025-05-01T00:00:00.000Z' }}
+        onDelete={() => {}}
+        now={now}
+      />,
+    );
+
+    expect(screen.getByRole('article', { name: 'Backup script' })).toHaveTextContent('ExpiredMay 1, 2025');
+  });
+
+  test('dates follow the UI language', async () => {
+    const i18n = createTestI18n();
+    i18n.addResourceBundle('fr', 'translation', fr);
+    await i18n.changeLanguage('fr');
+    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={() => {}} now={now} />, { i18n });
+
+    expect(screen.getByRole('article')).toHaveTextContent('janv. 2, 2025');
+  });
+
+  test('the delete button calls back with the key', async () => {
+    const user = userEvent.setup();
+    const onDelete = vi.fn();
+    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={onDelete} now={now} />);
+
+    await user.click(screen.getByRole('button', { name: 'Delete API key Backup script' }));
+
+    expect(onDelete).toHaveBeenCalledWith(apiKey);
+  });
+});

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { API_KEY_NAME_MAX_LENGTH } from '@sheaf/contracts/api-keys';
+import { API_KEY_PERMISSIONS, type ApiKeyPermission } from '@sheaf/contracts/permissions';
+import { useMemo, useState } from 'react';
+import { useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { Button } from '../../../shared/ui/button';
+import { FormError } from '../../../shared/ui/form-error';
+import { FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
+import { Input } from '../../../shared/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
+import { useCreateApiKey } from '../api';
+import { API_KEY_EXPIRY_OPTIONS, type ApiKeyExpiryOption, getExpiresAt } from '../expiry';
+import { ApiKeyToken } from './api-key-token';
+import { PermissionsPicker } from './permissions-picker';
+
+function createApiKeyFormSchema(t: (key: string, options?: Record<string, unknown>) => string) {
+  return z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, t('api-keys.create.name-required'))
+      .max(API_KEY_NAME_MAX_LENGTH, t('api-keys.create.name-max', { count: API_KEY_NAME_MAX_LENGTH })),
+    expiry: z.enum(API_KEY_EXPIRY_OPTIONS),
+    permissions: z.array(z.enum(API_KEY_PERMISSIONS)).min(1, t('api-keys.create.permissions-required')),
+  });
+}
+
+type FormValues = { name: string; expiry: ApiKeyExpiryOption; permissions: ApiKeyPermission[] };
+
+/** API key creation (spec §2): name, expiry, permissions (all preselected); then the one-time token. */
+export function CreateApiKeyForm() {
+  const { t } = useTranslation();
+  const create = useCreateApiKey();
+  const [token, setToken] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const schema = useMemo(() => createApiKeyFormSchema(t), [t]);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', expiry: 'never', permissions: [...API_KEY_PERMISSIONS] },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const permissions = useController({ control: form.control, name: 'permissions' });
+  const permissionsError = useFieldErrorMessage(permissions.fieldState.error);
+
+  if (token) {
+    return <ApiKeyToken token={token} />;
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await create.mutateAsync({
+        name: values.name,
+        permissions: values.permissions,
+        organizationIds: [],
+        allOrganizations: false,
+        expiresAt: getExpiresAt(values.expiry),
+      });
+      toast.success(t('api-keys.create.created'));
+      setToken(result.token);
+    } catch (error) {
+      setFormError(getErrorMessage(error, t));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label={t('api-keys.create.title')}>
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <FormField
+          control={form.control}
+          name="name"
+          label={t('api-keys.create.name')}
+          render={({ field, controlProps }) => (
+            <Input
+              {...field}
+              {...controlProps}
+              placeholder={t('api-keys.create.name-placeholder')}
+              autoFocus
+            />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="expiry"
+          label={t('api-keys.create.expiry')}
+          render={({ field, controlProps }) => (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger {...controlProps} onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {API_KEY_EXPIRY_OPTIONS.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {t(`api-keys.create.expiry-options.${option}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </div>
+      <div className="grid gap-2">
+        <div className="grid gap-0.5">
+          <h2 id="api-key-permissions-title" className="text-sm font-medium">
+            {t('api-keys.create.permissions')}
+          </h2>
+          <p className="text-[0.8125rem] text-muted-foreground">
+            {t('api-keys.create.permissions-description')}
+          </p>
+        </div>
+        <PermissionsPicker
+          value={permissions.field.value}
+          onChange={permissions.field.onChange}
+          invalid={Boolean(permissionsError)}
+          describedBy={permissionsError ? 'api-key-permissions-error' : undefined}
+        />
+        {permissionsError ? (
+          <p id="api-key-permissions-error" className="text-[0.8125rem] font-medium text-danger">
+            {permissionsError}
+          </p>
+        ) : null}
+      </div>
+      <FormError>{formError}</FormError>
+      <div className="flex justify-end">
+        <Button type="submit" isLoading={form.formState.isSubmitting}>
+          {t('api-keys.create.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

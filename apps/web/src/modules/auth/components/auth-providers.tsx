@@ -1,0 +1,98 @@
+import type { PublicConfig } from '@sheaf/contracts/config';
+import { KeyRound } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { Button } from '../../../shared/ui/button';
+import { useConfig } from '../../config/config-context';
+import { authClient, unwrapAuth } from '../auth-client';
+import { GitHubIcon, GoogleIcon } from './provider-icons';
+
+export type AuthProvider = { id: string; name: string; icon: ReactNode };
+
+/** The third-party sign-in providers enabled on this server: Google, GitHub, then the custom ones. */
+export function getAuthProviders(config: PublicConfig): AuthProvider[] {
+  const { providers } = config.auth;
+  const list: AuthProvider[] = [];
+  if (providers.google.isEnabled) {
+    list.push({ id: 'google', name: 'Google', icon: <GoogleIcon className="size-4" /> });
+  }
+  if (providers.github.isEnabled) {
+    list.push({ id: 'github', name: 'GitHub', icon: <GitHubIcon className="size-4" /> });
+  }
+  for (const custom of providers.customs) {
+    list.push({
+      id: custom.providerId,
+      name: custom.providerName,
+      icon: custom.providerIconUrl ? (
+        <img src={custom.providerIconUrl} alt="" className="size-4 object-contain" />
+      ) : (
+        <KeyRound className="size-4" aria-hidden="true" />
+      ),
+    });
+  }
+  return list;
+}
+
+/** One button per provider; a failed sign-in shows its error under the button that started it. */
+export function AuthProviderButtons({ providers }: { providers: AuthProvider[] }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ id: string; message: string } | null>(null);
+
+  const signIn = async (provider: AuthProvider) => {
+    setFailure(null);
+    setPendingId(provider.id);
+    try {
+      // The answer carries { url, redirect: true }; the client then navigates to the provider.
+      await unwrapAuth(
+        authClient.signIn.social({ provider: provider.id, callbackURL: config.baseUrl }),
+        '/api/auth/sign-in/social',
+      );
+    } catch (error) {
+      setFailure({ id: provider.id, message: getErrorMessage(error, t) });
+      setPendingId(null);
+    }
+  };
+
+  return (
+    <ul className="grid gap-2">
+      {providers.map((provider) => {
+        const errorId = `provider-error-${provider.id}`;
+        const error = failure?.id === provider.id ? failure.message : undefined;
+        return (
+          <li key={provider.id} className="grid gap-1.5">
+            <Button
+              variant="outline"
+              className="w-full"
+              isLoading={pendingId === provider.id}
+              disabled={pendingId !== null && pendingId !== provider.id}
+              aria-describedby={error ? errorId : undefined}
+              onClick={() => void signIn(provider)}
+            >
+              {pendingId === provider.id ? null : provider.icon}
+              {t('auth.providers.continue-with', { provider: provider.name })}
+            </Button>
+            {error ? (
+              <p id={errorId} role="alert" className="text-[0.8125rem] font-medium text-danger">
+                {error}
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** A horizontal rule with a word in the middle ("or"). */
+export function Divider({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 text-xs text-muted-foreground">
+      <span className="h-px flex-1 bg-border" />
+      {children}
+      <span className="h-px flex-1 bg-border" />
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { configWith, mockApi, renderApp, sessionFixture } from '../../../test/app';
+import { jsonResponse } from '../../../test/render';
+
+describe('login page', () => {
+  test('an empty submit shows that the e-mail and the password are required', async () => {
+    const user = userEvent.setup();
+    mockApi();
+    renderApp('/login');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter your e-mail address.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('an invalid e-mail is refused before any call', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi();
+    renderApp('/login');
+
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'not-an-email');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/auth/sign-in/email')).toBe(false);
+  });
+
+  test('signing in sends e-mail, password, remember-me and the base URL, then opens the app', async () => {
+    const user = userEvent.setup();
+    let signedIn = false;
+    const { calls } = mockApi({
+      'POST /api/auth/sign-in/email': () => {
+        signedIn = true;
+        return jsonResponse({ redirect: false, token: 't', user: sessionFixture.user });
+      },
+      'GET /api/auth/get-session': () => jsonResponse(signedIn ? sessionFixture : null),
+    });
+    const { router } = renderApp('/login');
+
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const signIn = calls.find((call) => call.path === '/api/auth/sign-in/email');
+    expect(signIn?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      rememberMe: true,
+      callbackURL: 'http://localhost:3000',
+    });
+  });
+
+  test('unchecking remember-me sends rememberMe false', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse(
+          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+          { status: 401 },
+        ),
+    });
+    renderApp('/login');
+
+    const rememberMe = await screen.findByRole('checkbox', { name: 'Remember me' });
+    expect(rememberMe).toBeChecked();
+    await user.click(rememberMe);
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const form = screen.getByRole('form', { name: 'Sign in with e-mail' });
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Invalid e-mail or password.');
+    expect(calls.find((call) => call.path === '/api/auth/sign-in/email')?.body).toMatchObject({
+      rememberMe: false,
+    });
+  });
+
+  test('an EMAIL_NOT_VERIFIED answer sends the user to /email-validation-required', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/auth/sign-in/email': () =>
+        jsonResponse({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, { status: 403 }),
+    });
+    const { router } = renderApp('/login');
+
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/email-validation-required');
+    expect(screen.getByRole('button', { name: 'Resend the verification e-mail' })).toBeInTheDocument();
+  });
+
+  test('the forgot-password link appears only when password reset is enabled', async () => {
+    mockApi();
+    const { unmount } = renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/request-password-reset',
+    );
+    unmount();
+
+    renderApp('/login', { config: configWith({ isPasswordResetEnabled: false }) });
+    await screen.findByRole('textbox', { name: 'E-mail' });
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).not.toBeInTheDocument();
+  });
+
+  test('the register link appears only when registration is enabled', async () => {
+    mockApi();
+    const { unmount } = renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register');
+    unmount();
+
+    renderApp('/login', { config: configWith({ isRegistrationEnabled: false }) });
+    await screen.findByRole('textbox', { name: 'E-mail' });
+    expect(screen.queryByRole('link', { name: 'Create one' })).not.toBeInTheDocument();
+  });
+
+  test('with providers, the e-mail form is revealed by a button', async () => {
+    const user = userEvent.setup();
+    mockApi();
+    renderApp('/login', {
+      config: configWith({
+        providers: {
+          google: { isEnabled: true },
+          github: { isEnabled: true },
+          customs: [{ providerId: 'acme-sso', providerName: 'Acme SSO', providerIconUrl: null }],
+        },
+      }),
+    });
+
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with GitHub' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with Acme SSO' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in with e-mail' }));
+
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with e-mail' })).not.toBeInTheDocument();
+  });
+
+  test('a provider sign-in error shows under that provider button', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'POST /api/auth/sign-in/social': () =>
+        jsonResponse({ code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' }, { status: 404 }),
+    });
+    renderApp('/login', {
+      config: configWith({ providers: { email: { isEnabled: false }, github: { isEnabled: true } } }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Continue with GitHub' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in provider is not available.');
+    expect(screen.getByRole('button', { name: 'Continue with GitHub' })).toHaveAccessibleDescription(
+      'This sign-in provider is not available.',
+    );
+    expect(calls.find((call) => call.path === '/api/auth/sign-in/social')?.body).toMatchObject({
+      provider: 'github',
+      callbackURL: 'http://localhost:3000',
+    });
+  });
+
+  test('with no sign-in method enabled, a no-provider notice is shown', async () => {
+    mockApi();
+    renderApp('/login', { config: configWith({ providers: { email: { isEnabled: false } } }) });
+
+    expect(
+      await screen.findByText('No sign-in method is enabled on this server. Contact its administrator.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).not.toBeInTheDocument();
+  });
+
+  test('legal links appear when the server enables them', async () => {
+    mockApi();
+    renderApp('/login', { config: configWith({ showLegalLinksOnAuthPage: true }) });
+
+    expect(await screen.findByRole('link', { name: 'terms of service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute('href', '/privacy');
+  });
+});

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { mockApi, renderApp, sessionFixture } from '../../../test/app';
+import { jsonResponse } from '../../../test/render';
+
+const user = {
+  id: 'usr_1',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  emailVerified: true,
+  locale: 'en',
+  roles: [],
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+};
+
+function mockAccount(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi(
+    {
+      'GET /api/users/me': () => jsonResponse({ user }),
+      'GET /api/auth/list-accounts': () => jsonResponse([{ id: 'acc_1', providerId: 'credential' }]),
+      'GET /api/auth/list-sessions': () =>
+        jsonResponse([
+          {
+            ...sessionFixture.session,
+            ipAddress: '203.0.113.7',
+            userAgent:
+              'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+          },
+          {
+            ...sessionFixture.session,
+            id: 'ses_2',
+            token: 'tok_2',
+            ipAddress: '198.51.100.4',
+            userAgent:
+              'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+          },
+        ]),
+      ...extra,
+    },
+    { signedIn: true },
+  );
+}
+
+describe('account settings page', () => {
+  test('shows the e-mail read-only and the name, with the update button disabled while unchanged', async () => {
+    const actor = userEvent.setup();
+    mockAccount();
+    renderApp('/settings');
+
+    const email = await screen.findByRole('textbox', { name: 'E-mail' });
+    expect(email).toHaveValue('ada@example.com');
+    expect(email).toHaveAttribute('readonly');
+    const name = screen.getByRole('textbox', { name: 'Full name' });
+    expect(name).toHaveValue('Ada Lovelace');
+    const save = screen.getByRole('button', { name: 'Update name' });
+    expect(save).toBeDisabled();
+
+    await actor.type(name, ' King');
+    expect(save).toBeEnabled();
+
+    await actor.clear(name);
+    await actor.type(name, '  Ada Lovelace ');
+    expect(save).toBeDisabled();
+  });
+
+  test('updating the name sends it trimmed and disables the button again', async () => {
+    const actor = userEvent.setup();
+    const { calls } = mockAccount({
+      'PUT /api/users/me': ({ body }) =>
+        jsonResponse({ user: { ...user, name: (body as { name: string }).name } }),
+    });
+    renderApp('/settings');
+
+    const name = await screen.findByRole('textbox', { name: 'Full name' });
+    await actor.clear(name);
+    await actor.type(name, '  Ada King  ');
+    await actor.click(screen.getByRole('button', { name: 'Update name' }));
+
+    expect(await screen.findByText('Your name has been updated.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Ada King' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update name' })).toBeDisabled());
+  });
+
+  test('a name longer than 50 characters is refused with the spec message', async () => {
+    const actor = userEvent.setup();
+    mockAccount();
+    renderApp('/settings');
+
+    const name = await screen.findByRole('textbox', { name: 'Full name' });
+    await actor.clear(name);
+    await actor.type(name, 'x'.repeat(51));
+    await actor.click(screen.getByRole('button', { name: 'Update name' }));
+
+    expect(await screen.findByText('Full name must be less than 50 characters')).toBeInTheDocument();
+  });
+
+  test('lists the sessions with the current one marked', async () => {
+    mockAccount();
+    renderApp('/settings');
+
+    const list = await screen.findByRole('list', { name: 'Active sessions' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(list).getByText('Chrome on Linux')).toBeInTheDocument();
+    expect(within(list).getByText('Safari on iOS')).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).getByText('This device')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out other sessions' })).toBeEnabled();
+  });
+
+  test('deleting the account needs the e-mail typed and the password, and shows a refusal', async () => {
+    const actor = userEvent.setup();
+    const { calls } = mockAccount({
+      'POST /api/auth/delete-user': () =>
+        jsonResponse(
+          { error: { code: 'user.owns_organizations_with_members', message: 'Owns organizations' } },
+          { status: 409 },
+        ),
+    });
+    renderApp('/settings');
+
+    await actor.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
+    expect(confirm).toBeDisabled();
+
+    await actor.type(within(dialog).getByLabelText('Type ada@example.com to confirm.'), ' ADA@example.com ');
+    expect(confirm).toBeDisabled();
+    await actor.type(within(dialog).getByLabelText('Your password'), 'correct horse');
+    expect(confirm).toBeEnabled();
+    await actor.click(confirm);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You own organizations that have other members.',
+    );
+    expect(calls.find((call) => call.path === '/api/auth/delete-user')?.body).toEqual({
+      password: 'correct horse',
+    });
+  });
+});
