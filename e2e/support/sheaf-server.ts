@@ -7,7 +7,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/dist/index.js');
 
 /** Starts a production Sheaf server of its own (fresh data dir) and waits until it is healthy. */
-export async function startSheafServer({ port, baseUrl }: { port: number; baseUrl: string }) {
+export async function startSheafServer({
+  port,
+  baseUrl,
+  env = {},
+}: {
+  port: number;
+  baseUrl: string;
+  env?: Record<string, string>;
+}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-extra-'));
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: {
@@ -17,6 +25,8 @@ export async function startSheafServer({ port, baseUrl }: { port: number; baseUr
       APP_BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      JOBS_POLL_INTERVAL_MS: '100',
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -31,6 +41,7 @@ export async function startSheafServer({ port, baseUrl }: { port: number; baseUr
     await sleep(100);
   }
   return {
+    url: baseUrl,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

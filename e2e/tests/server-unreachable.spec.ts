@@ -1,16 +1,8 @@
-import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { startGateway } from '../support/gateway';
+import { freePort } from '../support/ports';
 import { startSheafServer } from '../support/sheaf-server';
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 test('shows Server unreachable while the API is down, and the app once Retry succeeds', async ({
   browser,
