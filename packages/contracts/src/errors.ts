@@ -40,6 +40,14 @@ export const SHEAF_ERROR_CODES = [
   'user.owns_organizations_with_members',
   /** No API key with this id belongs to the caller. */
   'api_keys.not_found',
+  /** No organization with this id can be restored: it was purged or its purge date has passed. */
+  'organizations.not_found',
+  /** No member with this id in this organization. */
+  'members.not_found',
+  /** No invitation with this id in this organization, or addressed to the caller. */
+  'invitations.not_found',
+  /** The invitation's status does not allow this (accept, reject and cancel need a pending one; resend a rejected, expired or cancelled one). */
+  'invitations.invalid_status',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;

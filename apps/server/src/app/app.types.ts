@@ -1,4 +1,4 @@
-import type { ApiKeyPermission } from '@sheaf/contracts/permissions';
+import type { ApiKeyPermission, MemberRole } from '@sheaf/contracts/permissions';
 import type { Logger } from '../shared/logger';
 
 /** Who is calling: a signed-in user (session) or a user's API key. */
@@ -17,6 +17,15 @@ export type Actor =
       };
     };
 
+/** The caller's membership in the route's organization, set by requireOrganizationMember. */
+export type OrganizationMembership = {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: MemberRole;
+  createdAt: string;
+};
+
 /** Variables every request carries through Hono's context. */
 export type AppEnv = {
   Variables: {
@@ -24,5 +33,7 @@ export type AppEnv = {
     logger: Logger;
     /** Set by requireAuth. */
     actor: Actor;
+    /** Set by requireOrganizationMember on organization routes (`:organizationId`). */
+    membership?: OrganizationMembership;
   };
 };

@@ -8,6 +8,8 @@ import type { AppDatabase } from '../db/database';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
+import { createInvitationsRoutes } from '../modules/invitations/invitations.routes';
+import { createMembersRoutes } from '../modules/members/members.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../shared/clock';
@@ -79,7 +81,27 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route('/', createApiKeysRoutes({ apiKeys: services.apiKeys, requireAuth: services.requireAuth }));
   api.route(
     '/',
-    createOrganizationsRoutes({ organizations: services.organizations, requireAuth: services.requireAuth }),
+    createOrganizationsRoutes({
+      organizations: services.organizations,
+      requireAuth: services.requireAuth,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  // Before the members routes: …/members/invitations is not a member id.
+  api.route(
+    '/',
+    createInvitationsRoutes({
+      invitations: services.invitations,
+      requireAuth: services.requireAuth,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  api.route(
+    '/',
+    createMembersRoutes({
+      members: services.members,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
   );
   api.all('*', () => {
     throw createNotFoundRouteError();

@@ -5,7 +5,12 @@ import { createAuth } from '../modules/auth/auth';
 import { createRequireAuth } from '../modules/auth/auth.middleware';
 import type { EmailDriver } from '../modules/emails/emails.driver';
 import { createEmailsService } from '../modules/emails/emails.service';
+import { registerInvitationsJobs } from '../modules/invitations/invitations.jobs';
+import { createInvitationsUsecases } from '../modules/invitations/invitations.usecases';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
+import { createMembersUsecases } from '../modules/members/members.usecases';
+import { registerOrganizationsJobs } from '../modules/organizations/organizations.jobs';
+import { createRequireOrganizationMember } from '../modules/organizations/organizations.middleware';
 import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
 import { createUsersUsecases } from '../modules/users/users.usecases';
 import type { Clock } from '../shared/clock';
@@ -46,8 +51,36 @@ export function createServices({
   const auth = createAuth({ config, database, secret: authSecret, emails, users, logger });
   const apiKeys = createApiKeysUsecases({ database, clock });
   const requireAuth = createRequireAuth({ auth, apiKeys });
-  const organizations = createOrganizationsUsecases({ database });
-  return { emails, auth, apiKeys, users, organizations, requireAuth };
+  const organizations = createOrganizationsUsecases({
+    database,
+    clock,
+    maxOrganizationsPerUser: config.env.MAX_ORGANIZATIONS_PER_USER,
+    organizationsPurgeDays: config.env.ORGANIZATIONS_PURGE_DAYS,
+  });
+  registerOrganizationsJobs({ jobQueue, organizations });
+  const requireOrganizationMember = createRequireOrganizationMember({ requireAuth, organizations });
+  const members = createMembersUsecases({ database, clock });
+  const invitations = createInvitationsUsecases({
+    database,
+    clock,
+    emails,
+    organizations,
+    maxInvitationsPerDay: config.env.MAX_INVITATIONS_PER_DAY,
+    invitationExpirationDays: config.env.INVITATION_EXPIRATION_DAYS,
+    isSubscriptionsEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
+  });
+  registerInvitationsJobs({ jobQueue, invitations });
+  return {
+    emails,
+    auth,
+    apiKeys,
+    users,
+    organizations,
+    members,
+    invitations,
+    requireAuth,
+    requireOrganizationMember,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -136,6 +136,9 @@ export const envSchema = z.object({
   EMAILS_FROM: stringFromEnv('Sheaf <no-reply@localhost>'),
 
   ORGANIZATIONS_PURGE_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
+  MAX_ORGANIZATIONS_PER_USER: integerFromEnv(10, { min: 0 }),
+  MAX_INVITATIONS_PER_DAY: integerFromEnv(30, { min: 0 }),
+  INVITATION_EXPIRATION_DAYS: integerFromEnv(7, { min: 1, max: 3650 }),
   DOCUMENTS_DELETED_RETENTION_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
   INTAKE_EMAILS_IS_ENABLED: booleanFromEnv(false),
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),

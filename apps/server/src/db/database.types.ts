@@ -76,6 +76,23 @@ export type OrganizationMembersTable = {
   updated_at: Timestamp;
 };
 
+export type InvitationStatusColumn = 'pending' | 'accepted' | 'rejected' | 'expired' | 'cancelled';
+
+export type OrganizationInvitationsTable = {
+  id: string;
+  organization_id: string;
+  /** Lowercased. */
+  email: string;
+  role: 'admin' | 'member';
+  status: InvitationStatusColumn;
+  /** Who sent it last (creation or resend); null once that account is deleted. */
+  inviter_id: string | null;
+  sent_at: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
 /** Flags in our own tables are 0/1 integers on both databases. */
 export type Flag = 0 | 1;
 
@@ -106,6 +123,7 @@ export type Database = {
   auth_sessions: AuthSessionsTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
+  organization_invitations: OrganizationInvitationsTable;
   api_keys: ApiKeysTable;
   api_key_organizations: ApiKeyOrganizationsTable;
 };

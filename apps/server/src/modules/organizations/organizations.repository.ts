@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.types';
+import type {
+  Database,
+  OrganizationMembersTable,
+  OrganizationsTable,
+  Timestamp,
+} from '../../db/database.types';
 
 export function createOrganizationsRepository({ db }: { db: Kysely<Database> }) {
   return {
@@ -15,5 +20,158 @@ export function createOrganizationsRepository({ db }: { db: Kysely<Database> }) 
         .orderBy('organizations.id')
         .execute();
     },
+
+    /** How many organizations (not deleted) the user owns. */
+    async countOwnedOrganizations({ userId }: { userId: string }) {
+      const row = await db
+        .selectFrom('organization_members')
+        .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('organization_members.user_id', '=', userId)
+        .where('organization_members.role', '=', 'owner')
+        .where('organizations.deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    async insertOrganizationWithOwner({
+      organization,
+      owner,
+    }: {
+      organization: OrganizationsTable;
+      owner: OrganizationMembersTable;
+    }) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('organizations').values(organization).execute();
+        await trx.insertInto('organization_members').values(owner).execute();
+      });
+    },
+
+    async getOrganizationById({ organizationId }: { organizationId: string }) {
+      return db.selectFrom('organizations').selectAll().where('id', '=', organizationId).executeTakeFirst();
+    },
+
+    /**
+     * The user's membership in the organization, with the organization's deletion data; undefined
+     * when the user is not a member, or when the organization is deleted unless `includeDeleted`.
+     */
+    async findMembership({
+      organizationId,
+      userId,
+      includeDeleted = false,
+    }: {
+      organizationId: string;
+      userId: string;
+      includeDeleted?: boolean;
+    }) {
+      let query = db
+        .selectFrom('organization_members')
+        .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
+        .selectAll('organization_members')
+        .select([
+          'organizations.deleted_at as organization_deleted_at',
+          'organizations.deleted_by as organization_deleted_by',
+          'organizations.scheduled_purge_at as organization_scheduled_purge_at',
+        ])
+        .where('organization_members.organization_id', '=', organizationId)
+        .where('organization_members.user_id', '=', userId);
+      if (!includeDeleted) query = query.where('organizations.deleted_at', 'is', null);
+      return query.executeTakeFirst();
+    },
+
+    async renameOrganization({
+      organizationId,
+      name,
+      now,
+    }: {
+      organizationId: string;
+      name: string;
+      now: Timestamp;
+    }) {
+      await db
+        .updateTable('organizations')
+        .set({ name, updated_at: now })
+        .where('id', '=', organizationId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    async softDeleteOrganization({
+      organizationId,
+      deletedBy,
+      now,
+      scheduledPurgeAt,
+    }: {
+      organizationId: string;
+      deletedBy: string;
+      now: Timestamp;
+      scheduledPurgeAt: Timestamp;
+    }) {
+      await db
+        .updateTable('organizations')
+        .set({
+          deleted_at: now,
+          deleted_by: deletedBy,
+          scheduled_purge_at: scheduledPurgeAt,
+          updated_at: now,
+        })
+        .where('id', '=', organizationId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    /** Organizations the user deleted and that can still be restored (purge date not reached). */
+    async listDeletedByUser({ userId, now }: { userId: string; now: Timestamp }) {
+      return db
+        .selectFrom('organizations')
+        .selectAll()
+        .where('deleted_by', '=', userId)
+        .where('deleted_at', 'is not', null)
+        .where('scheduled_purge_at', '>', now)
+        .orderBy('deleted_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Clears the deletion data, only while the purge date is ahead; true when restored. */
+    async restoreOrganization({ organizationId, now }: { organizationId: string; now: Timestamp }) {
+      const result = await db
+        .updateTable('organizations')
+        .set({ deleted_at: null, deleted_by: null, scheduled_purge_at: null, updated_at: now })
+        .where('id', '=', organizationId)
+        .where('deleted_at', 'is not', null)
+        .where('scheduled_purge_at', '>', now)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /** Deleted organizations whose purge date has come. */
+    async listOrganizationIdsDueForPurge({ now, limit }: { now: Timestamp; limit: number }) {
+      const rows = await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('deleted_at', 'is not', null)
+        .where('scheduled_purge_at', '<=', now)
+        .orderBy('scheduled_purge_at')
+        .limit(limit)
+        .execute();
+      return rows.map(({ id }) => id);
+    },
+
+    /**
+     * Hard-deletes a deleted organization whose purge date has come; its memberships,
+     * invitations and API-key scopes go with it through the foreign keys.
+     */
+    async deletePurgeableOrganization({ organizationId, now }: { organizationId: string; now: Timestamp }) {
+      const result = await db
+        .deleteFrom('organizations')
+        .where('id', '=', organizationId)
+        .where('deleted_at', 'is not', null)
+        .where('scheduled_purge_at', '<=', now)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
   };
 }
+
+export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { Database, Timestamp } from '../../db/database.types';
+
+export function createMembersRepository({ db }: { db: Kysely<Database> }) {
+  const membersWithUsers = () =>
+    db
+      .selectFrom('organization_members')
+      .innerJoin('users', 'users.id', 'organization_members.user_id')
+      .selectAll('organization_members')
+      .select(['users.email as user_email', 'users.name as user_name']);
+
+  return {
+    /** The organization's members with their user, owner first, then by join date. */
+    async listMembers({ organizationId }: { organizationId: string }) {
+      const rows = await membersWithUsers()
+        .where('organization_members.organization_id', '=', organizationId)
+        .orderBy('organization_members.created_at')
+        .orderBy('organization_members.id')
+        .execute();
+      const rank = { owner: 0, admin: 1, member: 2 } as const;
+      return rows.sort((a, b) => rank[a.role] - rank[b.role]);
+    },
+
+    /** A member of this organization by id (undefined when the id is in another organization). */
+    async findMember({ organizationId, memberId }: { organizationId: string; memberId: string }) {
+      return membersWithUsers()
+        .where('organization_members.organization_id', '=', organizationId)
+        .where('organization_members.id', '=', memberId)
+        .executeTakeFirst();
+    },
+
+    async updateRole({
+      organizationId,
+      memberId,
+      role,
+      now,
+    }: {
+      organizationId: string;
+      memberId: string;
+      role: 'admin' | 'member';
+      now: Timestamp;
+    }) {
+      await db
+        .updateTable('organization_members')
+        .set({ role, updated_at: now })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', memberId)
+        .where('role', '!=', 'owner')
+        .execute();
+    },
+
+    async deleteMember({ organizationId, memberId }: { organizationId: string; memberId: string }) {
+      await db
+        .deleteFrom('organization_members')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', memberId)
+        .where('role', '!=', 'owner')
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { type AssignableMemberRole, canChangeMemberRole, canRemoveMember } from '@sheaf/contracts/members';
+import type { OrganizationMembership } from '../../app/app.types';
+import type { AppDatabase } from '../../db/database';
+import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
+import { createForbiddenError } from '../auth/auth.errors.http';
+import { createMemberNotFoundError } from './members.errors';
+import { toMemberDto } from './members.models';
+import { createMembersRepository } from './members.repository';
+
+export function createMembersUsecases({
+  database,
+  clock = systemClock,
+}: {
+  database: AppDatabase;
+  clock?: Clock;
+}) {
+  const repository = createMembersRepository({ db: database.db });
+
+  async function getMember({ organizationId, memberId }: { organizationId: string; memberId: string }) {
+    const member = await repository.findMember({ organizationId, memberId });
+    if (!member) throw createMemberNotFoundError();
+    return member;
+  }
+
+  return {
+    async listMembers({ membership }: { membership: OrganizationMembership }) {
+      return (await repository.listMembers({ organizationId: membership.organizationId })).map(toMemberDto);
+    },
+
+    async getMyMember({ membership }: { membership: OrganizationMembership }) {
+      return toMemberDto(
+        await getMember({ organizationId: membership.organizationId, memberId: membership.id }),
+      );
+    },
+
+    /** Owners and admins set admin or member on anyone but the owner. */
+    async updateMemberRole({
+      membership,
+      memberId,
+      role,
+    }: {
+      membership: OrganizationMembership;
+      memberId: string;
+      role: AssignableMemberRole;
+    }) {
+      const target = await getMember({ organizationId: membership.organizationId, memberId });
+      if (!canChangeMemberRole({ actorRole: membership.role, targetRole: target.role })) {
+        throw createForbiddenError(
+          target.role === 'owner'
+            ? "The owner's role cannot be changed."
+            : 'Only the owner and admins can change roles.',
+        );
+      }
+      await repository.updateRole({
+        organizationId: membership.organizationId,
+        memberId,
+        role,
+        now: toTimestamp(clock.now()),
+      });
+    },
+
+    /** Owners and admins remove anyone but the owner; any other member may remove themselves (leave). */
+    async removeMember({ membership, memberId }: { membership: OrganizationMembership; memberId: string }) {
+      const target = await getMember({ organizationId: membership.organizationId, memberId });
+      if (
+        !canRemoveMember({
+          actorRole: membership.role,
+          targetRole: target.role,
+          isSelf: target.id === membership.id,
+        })
+      ) {
+        throw createForbiddenError(
+          target.role === 'owner'
+            ? 'The owner cannot be removed from the organization.'
+            : 'Only the owner and admins can remove other members.',
+        );
+      }
+      await repository.deleteMember({ organizationId: membership.organizationId, memberId });
+    },
+  };
+}
+
+export type MembersUsecases = ReturnType<typeof createMembersUsecases>;

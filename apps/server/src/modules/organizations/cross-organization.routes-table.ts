@@ -1,0 +1,59 @@
+import type { Database } from '../../db/database.types';
+
+/**
+ * The table behind `cross-organization.test.ts`: every route that reaches an organization's
+ * data. For each, a signed-in non-member and an API key with every permission but scoped to
+ * another organization must be refused, and the organization's rows must not change.
+ *
+ * Later modules append their routes here (and, when a route needs an item id, create that item
+ * in the test's fixture and add its table to `crossOrganizationSnapshotTables`). The test also
+ * fails when a route under `/api/organizations/:organizationId` is registered but missing here.
+ */
+export type CrossOrganizationRoute = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * Path template. `:organizationId` is the victim organization; other `:name` placeholders are
+   * ids from the test fixture (`memberId`, `invitationId`, `cancelledInvitationId`…). Parameters
+   * may be named differently from the registered route (`:cancelledInvitationId` for `:invitationId`).
+   */
+  path: string;
+  /** A body that would succeed for an authorized caller, so only the access check refuses it. */
+  body?: unknown;
+  /**
+   * What a signed-in non-member gets: 403 on organization routes; 404 on routes that find the
+   * organization through an item id (e.g. /api/invitations/:invitationId/cancel). API keys always get 403.
+   */
+  nonMemberStatus?: 403 | 404;
+};
+
+export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
+  // Organizations
+  { method: 'GET', path: '/api/organizations/:organizationId' },
+  { method: 'PUT', path: '/api/organizations/:organizationId', body: { name: 'Taken over' } },
+  { method: 'DELETE', path: '/api/organizations/:organizationId' },
+  { method: 'POST', path: '/api/organizations/:organizationId/restore' },
+  // Members
+  { method: 'GET', path: '/api/organizations/:organizationId/members' },
+  { method: 'GET', path: '/api/organizations/:organizationId/members/me' },
+  { method: 'PATCH', path: '/api/organizations/:organizationId/members/:memberId', body: { role: 'admin' } },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/members/:memberId' },
+  // Invitations
+  { method: 'GET', path: '/api/organizations/:organizationId/members/invitations' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/members/invitations',
+    body: { email: 'intruder-invite@example.com', role: 'admin' },
+  },
+  { method: 'POST', path: '/api/invitations/:invitationId/cancel', nonMemberStatus: 404 },
+  { method: 'POST', path: '/api/invitations/:cancelledInvitationId/resend', nonMemberStatus: 404 },
+  { method: 'POST', path: '/api/invitations/:invitationId/accept', nonMemberStatus: 404 },
+  { method: 'POST', path: '/api/invitations/:invitationId/reject', nonMemberStatus: 404 },
+];
+
+/** Tables holding an organization's data, and the column naming the organization. */
+export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; organizationColumn: string }> = [
+  { table: 'organizations', organizationColumn: 'id' },
+  { table: 'organization_members', organizationColumn: 'organization_id' },
+  { table: 'organization_invitations', organizationColumn: 'organization_id' },
+  { table: 'api_key_organizations', organizationColumn: 'organization_id' },
+];

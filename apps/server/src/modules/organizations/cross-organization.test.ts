@@ -1,0 +1,177 @@
+import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readError } from '../../test/http';
+import { createTestServer } from '../../test/test-app';
+import { testDialects, useTestDatabase } from '../../test/test-database';
+import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
+import {
+  type CrossOrganizationRoute,
+  crossOrganizationRoutes,
+  crossOrganizationSnapshotTables,
+} from './cross-organization.routes-table';
+import {
+  addMember,
+  call,
+  createApiKey,
+  createOrganization,
+  createUser,
+  invite,
+  organizationsTestEnv,
+  type TestServer,
+  type TestUser,
+} from './organizations.test-helpers';
+
+const normalize = (path: string) => path.replace(/:\w+/g, ':param');
+
+describe.each(testDialects)('cross-organization access on %s', (dialect) => {
+  const testDatabase = useTestDatabase(dialect);
+  let smtp: TestSmtpServer;
+  let server: TestServer;
+  let victimOwner: TestUser;
+  let outsider: TestUser;
+  /** Ids the route templates are filled with: the victim organization and items in it. */
+  const fixture: Record<string, string> = {};
+  /** Callers that must be refused, with the status each gets. */
+  let attackers: Array<{
+    label: string;
+    credentials: { cookie?: string; token?: string };
+    isSession: boolean;
+  }>;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    server = createTestServer({ database: testDatabase.database, env: organizationsTestEnv(smtp) });
+    victimOwner = await createUser(server, smtp, 'victim-owner@example.com');
+    const victimMember = await createUser(server, smtp, 'victim-member@example.com');
+    outsider = await createUser(server, smtp, 'outsider@example.com');
+
+    const victim = await createOrganization(server, victimOwner, 'Victim');
+    fixture.organizationId = victim.id;
+    fixture.memberId = await addMember(server, victimOwner, victim.id, victimMember, 'member');
+    fixture.invitationId = (await invite(server, victimOwner, victim.id, 'outsider-pending@example.com')).id;
+    const cancelled = await invite(server, victimOwner, victim.id, 'cancelled@example.com');
+    await call(server.app, 'POST', `/api/invitations/${cancelled.id}/cancel`, { cookie: victimOwner.cookie });
+    fixture.cancelledInvitationId = cancelled.id;
+
+    // The outsider has an organization of their own, and the victim's owner another one.
+    const outsiderOrganization = await createOrganization(server, outsider, 'Outsider org');
+    const ownerSideOrganization = await createOrganization(server, victimOwner, 'Owner side org');
+    const scopedElsewhere = await createApiKey(server, victimOwner, {
+      permissions: [...API_KEY_PERMISSIONS],
+      organizationIds: [ownerSideOrganization.id],
+    });
+    const outsiderAllOrganizations = await createApiKey(server, outsider, {
+      permissions: [...API_KEY_PERMISSIONS],
+      allOrganizations: true,
+    });
+    const outsiderScoped = await createApiKey(server, outsider, {
+      permissions: [...API_KEY_PERMISSIONS],
+      organizationIds: [outsiderOrganization.id],
+    });
+    attackers = [
+      { label: 'a signed-in non-member', credentials: { cookie: outsider.cookie }, isSession: true },
+      {
+        label: "the owner's API key with every permission, scoped to another organization",
+        credentials: { token: scopedElsewhere },
+        isSession: false,
+      },
+      {
+        label: "a non-member's API key with every permission, scoped to all its organizations",
+        credentials: { token: outsiderAllOrganizations },
+        isSession: false,
+      },
+      {
+        label: "a non-member's API key scoped to its own organization",
+        credentials: { token: outsiderScoped },
+        isSession: false,
+      },
+    ];
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  const fill = (path: string) =>
+    path.replace(/:(\w+)/g, (_match, name: string) => {
+      const value = fixture[name];
+      if (!value) throw new Error(`No fixture id for :${name} in ${path}`);
+      return value;
+    });
+
+  /** Every row the victim organization holds, plus the e-mail queue. */
+  const snapshot = async () => {
+    const tables: Record<string, unknown[]> = {};
+    for (const { table, organizationColumn } of crossOrganizationSnapshotTables) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where ${sql.ref(
+        organizationColumn,
+      )} = ${fixture.organizationId} order by 1`.execute(testDatabase.db);
+      tables[table] = rows;
+    }
+    const { rows: jobs } = await sql<{ id: string }>`select id from jobs order by id`.execute(
+      testDatabase.db,
+    );
+    return { tables, jobs };
+  };
+
+  it('lists every organization-scoped route the app registers', () => {
+    const registered = new Set(
+      server.app.routes
+        .filter(
+          ({ method, path }) => method !== 'ALL' && path.startsWith('/api/organizations/:organizationId'),
+        )
+        .map(({ method, path }) => `${method} ${normalize(path)}`),
+    );
+    const listed = new Set(crossOrganizationRoutes.map(({ method, path }) => `${method} ${normalize(path)}`));
+    expect([...registered].filter((route) => !listed.has(route))).toEqual([]);
+    expect(registered.size).toBeGreaterThan(0);
+  });
+
+  it.each(crossOrganizationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    'refuses %s to outsiders and changes nothing',
+    async (_name, route: CrossOrganizationRoute) => {
+      const before = await snapshot();
+      for (const { label, credentials, isSession } of attackers) {
+        const response = await call(server.app, route.method, fill(route.path), {
+          ...credentials,
+          ...(route.body !== undefined ? { body: route.body } : {}),
+        });
+        const expected = isSession ? (route.nonMemberStatus ?? 403) : 403;
+        expect(response.status, label).toBe(expected);
+        const { error } = await readError(response);
+        expect(error.code, label).toBe(expected === 403 ? 'auth.forbidden' : 'invitations.not_found');
+        expect(JSON.stringify(error), label).not.toContain('Victim');
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it('keeps a deleted organization out of reach too, including its restore', async () => {
+    expect(
+      (
+        await call(server.app, 'DELETE', `/api/organizations/${fixture.organizationId}`, {
+          cookie: victimOwner.cookie,
+        })
+      ).status,
+    ).toBe(204);
+    const before = await snapshot();
+    for (const { label, credentials } of attackers) {
+      for (const route of crossOrganizationRoutes.filter(({ path }) => path.includes(':organizationId'))) {
+        const response = await call(server.app, route.method, fill(route.path), {
+          ...credentials,
+          ...(route.body !== undefined ? { body: route.body } : {}),
+        });
+        expect(response.status, `${label}: ${route.method} ${route.path}`).toBe(403);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+    // Its owner still can restore it.
+    expect(
+      (
+        await call(server.app, 'POST', `/api/organizations/${fixture.organizationId}/restore`, {
+          cookie: victimOwner.cookie,
+        })
+      ).status,
+    ).toBe(204);
+  });
+});
