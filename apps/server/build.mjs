@@ -1,5 +1,7 @@
 // Bundles the server into dist/index.js. Packages from node_modules stay external
-// (native better-sqlite3, pino transports); the workspace contracts package is bundled in.
+// (native better-sqlite3, pino transports, pdf.js, tesseract.js, @napi-rs/canvas); the workspace
+// contracts package is bundled in. The extraction worker thread is a second entry, written beside
+// the bundle as dist/extraction.worker.js where the pool looks for it.
 
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -8,8 +10,11 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sheaf/'));
 
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  entryPoints: {
+    index: 'src/index.ts',
+    'extraction.worker': 'src/modules/extraction/extraction.worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -48,6 +48,12 @@ export const SHEAF_ERROR_CODES = [
   'invitations.not_found',
   /** The invitation's status does not allow this (accept, reject and cancel need a pending one; resend a rejected, expired or cancelled one). */
   'invitations.invalid_status',
+  /** No document with this id in this organization (or not in its trash, for trash routes). */
+  'documents.not_found',
+  /** The upload would take the organization's stored documents past its plan's storage limit. */
+  'documents.storage_limit_reached',
+  /** The Range header asks for bytes outside the file. */
+  'documents.range_not_satisfiable',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;

@@ -7,10 +7,12 @@ import { createConfigRoutes } from '../config/config.routes';
 import type { AppDatabase } from '../db/database';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
+import { createDocumentsRoutes } from '../modules/documents/documents.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
 import { createInvitationsRoutes } from '../modules/invitations/invitations.routes';
 import { createMembersRoutes } from '../modules/members/members.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
+import { createSubscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
@@ -68,6 +70,8 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
         frameAncestors: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // A route's own headers win (document downloads send a stricter CSP).
+      overwrite: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
     }),
   );
@@ -100,6 +104,20 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
     '/',
     createMembersRoutes({
       members: services.members,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  api.route(
+    '/',
+    createDocumentsRoutes({
+      documents: services.documents,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  api.route(
+    '/',
+    createSubscriptionsRoutes({
+      subscriptions: services.subscriptions,
       requireOrganizationMember: services.requireOrganizationMember,
     }),
   );

@@ -85,6 +85,7 @@ export async function startServer({
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
     await jobQueue.stop();
+    await services.extractionPool.close();
     await database.destroy();
     logger.info('Stopped');
   }

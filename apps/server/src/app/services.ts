@@ -3,8 +3,12 @@ import type { AppDatabase } from '../db/database';
 import { createApiKeysUsecases } from '../modules/api-keys/api-keys.usecases';
 import { createAuth } from '../modules/auth/auth';
 import { createRequireAuth } from '../modules/auth/auth.middleware';
+import { registerDocumentsJobs } from '../modules/documents/documents.jobs';
+import { createDocumentsUsecases } from '../modules/documents/documents.usecases';
 import type { EmailDriver } from '../modules/emails/emails.driver';
 import { createEmailsService } from '../modules/emails/emails.service';
+import { registerExtractionJobs } from '../modules/extraction/extraction.jobs';
+import { createExtractionPool, type ExtractionPool } from '../modules/extraction/extraction.pool';
 import { registerInvitationsJobs } from '../modules/invitations/invitations.jobs';
 import { createInvitationsUsecases } from '../modules/invitations/invitations.usecases';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
@@ -12,6 +16,10 @@ import { createMembersUsecases } from '../modules/members/members.usecases';
 import { registerOrganizationsJobs } from '../modules/organizations/organizations.jobs';
 import { createRequireOrganizationMember } from '../modules/organizations/organizations.middleware';
 import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
+import { createPlansUsecases } from '../modules/plans/plans.usecases';
+import { createStorageDriver } from '../modules/storage/storage';
+import type { StorageDriver } from '../modules/storage/storage.types';
+import { createSubscriptionsUsecases } from '../modules/subscriptions/subscriptions.usecases';
 import { createUsersUsecases } from '../modules/users/users.usecases';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
@@ -28,6 +36,8 @@ export function createServices({
   jobQueue,
   authSecret,
   emailDriver,
+  storage = createStorageDriver({ config }),
+  extractionPool,
 }: {
   config: Config;
   database: AppDatabase;
@@ -36,6 +46,10 @@ export function createServices({
   jobQueue: JobQueue;
   authSecret: string;
   emailDriver?: EmailDriver;
+  /** The document storage; DOCUMENTS_STORAGE_DRIVER's when absent. */
+  storage?: StorageDriver;
+  /** The text extraction workers; a pool sized from JOBS_CONCURRENCY when absent. */
+  extractionPool?: ExtractionPool;
 }) {
   const emails = createEmailsService({
     config,
@@ -58,6 +72,29 @@ export function createServices({
     organizationsPurgeDays: config.env.ORGANIZATIONS_PURGE_DAYS,
   });
   registerOrganizationsJobs({ jobQueue, organizations });
+  const plans = createPlansUsecases({
+    isSubscriptionsEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
+    maxUploadSize: config.env.DOCUMENTS_MAX_UPLOAD_SIZE,
+  });
+  const subscriptions = createSubscriptionsUsecases({ database, plans });
+  const documents = createDocumentsUsecases({
+    database,
+    clock,
+    storage,
+    plans,
+    jobQueue,
+    deletedRetentionDays: config.env.DOCUMENTS_DELETED_RETENTION_DAYS,
+    logger: logger.child({ component: 'documents' }),
+  });
+  registerDocumentsJobs({ jobQueue, documents, organizations });
+  const pool =
+    extractionPool ??
+    createExtractionPool({
+      size: config.env.JOBS_CONCURRENCY,
+      ocr: { languages: config.env.DOCUMENTS_OCR_LANGUAGES.split(/[,+]/) },
+      logger: logger.child({ component: 'extraction' }),
+    });
+  registerExtractionJobs({ jobQueue, documents, pool });
   const requireOrganizationMember = createRequireOrganizationMember({ requireAuth, organizations });
   const members = createMembersUsecases({ database, clock });
   const invitations = createInvitationsUsecases({
@@ -68,6 +105,7 @@ export function createServices({
     maxInvitationsPerDay: config.env.MAX_INVITATIONS_PER_DAY,
     invitationExpirationDays: config.env.INVITATION_EXPIRATION_DAYS,
     isSubscriptionsEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
+    getMembersLimit: plans.getMembersLimit,
   });
   registerInvitationsJobs({ jobQueue, invitations });
   return {
@@ -78,6 +116,11 @@ export function createServices({
     organizations,
     members,
     invitations,
+    plans,
+    subscriptions,
+    documents,
+    storage,
+    extractionPool: pool,
     requireAuth,
     requireOrganizationMember,
   };

@@ -140,6 +140,25 @@ export const envSchema = z.object({
   MAX_INVITATIONS_PER_DAY: integerFromEnv(30, { min: 0 }),
   INVITATION_EXPIRATION_DAYS: integerFromEnv(7, { min: 1, max: 3650 }),
   DOCUMENTS_DELETED_RETENTION_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
+  DOCUMENTS_MAX_UPLOAD_SIZE: integerFromEnv(100_000_000, { min: 0 }),
+  DOCUMENTS_STORAGE_DRIVER: z.enum(['filesystem', 's3']).default('filesystem'),
+  DOCUMENTS_STORAGE_FILESYSTEM_ROOT: optionalStringFromEnv(),
+  DOCUMENTS_STORAGE_S3_ENDPOINT: optionalStringFromEnv().pipe(
+    z.url({ message: 'Expected an absolute http(s) URL', protocol: /^https?$/ }).optional(),
+  ),
+  DOCUMENTS_STORAGE_S3_REGION: stringFromEnv('us-east-1'),
+  DOCUMENTS_STORAGE_S3_BUCKET: optionalStringFromEnv(),
+  DOCUMENTS_STORAGE_S3_ACCESS_KEY_ID: optionalStringFromEnv(),
+  DOCUMENTS_STORAGE_S3_SECRET_ACCESS_KEY: optionalStringFromEnv(),
+  DOCUMENTS_STORAGE_S3_FORCE_PATH_STYLE: booleanFromEnv(false),
+  DOCUMENTS_OCR_LANGUAGES: stringFromEnv('eng').pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z_]+([,+][a-z_]+)*$/i,
+        'Expected Tesseract language codes separated by commas, e.g. eng,fra',
+      ),
+  ),
   INTAKE_EMAILS_IS_ENABLED: booleanFromEnv(false),
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
   DEMO_MODE_IS_ENABLED: booleanFromEnv(false),
@@ -155,6 +174,7 @@ export type Env = z.infer<typeof envSchema>;
 /** Pairs of variables that must be set together when a provider is enabled. */
 export const envCrossChecks: Array<{ when: keyof Env; equals?: unknown; requires: Array<keyof Env> }> = [
   { when: 'EMAILS_DRIVER', equals: 'smtp', requires: ['SMTP_URL'] },
+  { when: 'DOCUMENTS_STORAGE_DRIVER', equals: 's3', requires: ['DOCUMENTS_STORAGE_S3_BUCKET'] },
   {
     when: 'AUTH_PROVIDERS_GOOGLE_IS_ENABLED',
     requires: ['AUTH_PROVIDERS_GOOGLE_CLIENT_ID', 'AUTH_PROVIDERS_GOOGLE_CLIENT_SECRET'],

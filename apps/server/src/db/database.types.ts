@@ -116,6 +116,63 @@ export type ApiKeyOrganizationsTable = {
   organization_id: string;
 };
 
+export type DocumentsTable = {
+  id: string;
+  organization_id: string;
+  name: string;
+  original_name: string;
+  /** bigint: a string when read from PostgreSQL; read through Number(). */
+  original_size: number | string;
+  original_sha256: string;
+  mime_type: string;
+  storage_key: string;
+  content: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
+  is_deleted: Flag;
+  deleted_at: Timestamp | null;
+  deleted_by: string | null;
+  scheduled_purge_at: Timestamp | null;
+};
+
+export type TagsTable = {
+  id: string;
+  organization_id: string;
+  name: string;
+  color: string;
+  description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DocumentsTagsTable = {
+  id: string;
+  document_id: string;
+  tag_id: string;
+  created_at: Timestamp;
+};
+
+export type DocumentActivityEventColumn =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'restored'
+  | 'tagged'
+  | 'untagged';
+
+export type DocumentActivitiesTable = {
+  id: string;
+  organization_id: string;
+  document_id: string;
+  event: DocumentActivityEventColumn;
+  /** JSON object or null. */
+  event_data: string | null;
+  user_id: string | null;
+  tag_id: string | null;
+  created_at: Timestamp;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
@@ -126,4 +183,8 @@ export type Database = {
   organization_invitations: OrganizationInvitationsTable;
   api_keys: ApiKeysTable;
   api_key_organizations: ApiKeyOrganizationsTable;
+  documents: DocumentsTable;
+  tags: TagsTable;
+  documents_tags: DocumentsTagsTable;
+  document_activities: DocumentActivitiesTable;
 };

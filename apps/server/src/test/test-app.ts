@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../app/create-app';
 import { createServices } from '../app/services';
@@ -7,6 +10,10 @@ import { createJobQueue } from '../modules/jobs/jobs.queue';
 import { type Clock, systemClock } from '../shared/clock';
 
 export const silentLogger = pino({ level: 'silent' });
+
+/** Document files of test servers that name no storage folder: one temporary folder per test process. */
+const testDocumentsRoot = path.join(os.tmpdir(), `sheaf-test-documents-${process.pid}`);
+process.on('exit', () => fs.rmSync(testDocumentsRoot, { recursive: true, force: true }));
 
 export const TEST_AUTH_SECRET = 'test-secret-for-sheaf-tests-0123456789abcdef';
 
@@ -22,7 +29,12 @@ export function createTestServer({
   webDistDir?: string;
   clock?: Clock;
 }) {
-  const config = loadConfig({ NODE_ENV: 'test', APP_BASE_URL: 'http://localhost:8080', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_BASE_URL: 'http://localhost:8080',
+    DOCUMENTS_STORAGE_FILESYSTEM_ROOT: testDocumentsRoot,
+    ...env,
+  });
   const jobQueue = createJobQueue({ database, clock, logger: silentLogger });
   const services = createServices({
     config,

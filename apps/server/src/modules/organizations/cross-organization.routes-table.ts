@@ -48,6 +48,27 @@ export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
   { method: 'POST', path: '/api/invitations/:cancelledInvitationId/resend', nonMemberStatus: 404 },
   { method: 'POST', path: '/api/invitations/:invitationId/accept', nonMemberStatus: 404 },
   { method: 'POST', path: '/api/invitations/:invitationId/reject', nonMemberStatus: 404 },
+  // Documents (`:documentId` is active in the victim organization, `:trashedDocumentId` in its trash)
+  { method: 'GET', path: '/api/organizations/:organizationId/documents' },
+  // The body is JSON here: the access check must refuse before the upload is read at all.
+  { method: 'POST', path: '/api/organizations/:organizationId/documents', body: { file: 'x' } },
+  { method: 'GET', path: '/api/organizations/:organizationId/documents/deleted' },
+  { method: 'GET', path: '/api/organizations/:organizationId/documents/statistics' },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/documents/trash' },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/documents/trash/:trashedDocumentId' },
+  { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId' },
+  { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId/file' },
+  { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId/activity' },
+  {
+    method: 'PATCH',
+    path: '/api/organizations/:organizationId/documents/:documentId',
+    body: { name: 'Taken over.pdf', content: 'defaced' },
+  },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/documents/:documentId' },
+  { method: 'POST', path: '/api/organizations/:organizationId/documents/:trashedDocumentId/restore' },
+  // Plans and usage
+  { method: 'GET', path: '/api/organizations/:organizationId/subscription' },
+  { method: 'GET', path: '/api/organizations/:organizationId/usage' },
 ];
 
 /** Tables holding an organization's data, and the column naming the organization. */
@@ -56,4 +77,7 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'organization_members', organizationColumn: 'organization_id' },
   { table: 'organization_invitations', organizationColumn: 'organization_id' },
   { table: 'api_key_organizations', organizationColumn: 'organization_id' },
+  { table: 'documents', organizationColumn: 'organization_id' },
+  { table: 'document_activities', organizationColumn: 'organization_id' },
+  { table: 'tags', organizationColumn: 'organization_id' },
 ];

@@ -5,6 +5,7 @@ import { readError } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
+import { createDocument } from '../documents/documents.test-helpers';
 import {
   type CrossOrganizationRoute,
   crossOrganizationRoutes,
@@ -53,6 +54,19 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
     const cancelled = await invite(server, victimOwner, victim.id, 'cancelled@example.com');
     await call(server.app, 'POST', `/api/invitations/${cancelled.id}/cancel`, { cookie: victimOwner.cookie });
     fixture.cancelledInvitationId = cancelled.id;
+    const owned = { cookie: victimOwner.cookie };
+    fixture.documentId = (
+      await createDocument(server, owned, victim.id, { name: 'Victim plan.txt', data: 'victim secret' })
+    ).id;
+    fixture.trashedDocumentId = (
+      await createDocument(server, owned, victim.id, { name: 'Victim old.txt', data: 'victim trash' })
+    ).id;
+    await call(
+      server.app,
+      'DELETE',
+      `/api/organizations/${victim.id}/documents/${fixture.trashedDocumentId}`,
+      owned,
+    );
 
     // The outsider has an organization of their own, and the victim's owner another one.
     const outsiderOrganization = await createOrganization(server, outsider, 'Outsider org');
@@ -89,6 +103,7 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
     ];
   });
   afterAll(async () => {
+    await server.services.extractionPool.close();
     await smtp.close();
   });
 

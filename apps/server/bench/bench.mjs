@@ -1,0 +1,330 @@
+#!/usr/bin/env node
+// Sheaf benchmark: starts the built server (apps/server/dist) on a fresh database, seeds documents
+// through the real upload path (generated multi-page PDFs of realistic text, text extraction
+// included), then measures list and document page latency, server memory and cold start.
+//
+//   npm run bench -- [--documents 10000] [--dialect sqlite|postgres] [--database-url postgres://…]
+//                    [--concurrency 8] [--pages 3] [--samples 200] [--out bench-results]
+//
+// Prints the figures and writes them to bench-results/<date>-<dialect>-<documents>.json.
+
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const serverEntry = path.join(repoRoot, 'apps/server/dist/index.js');
+
+const { values: args } = parseArgs({
+  options: {
+    documents: { type: 'string', default: '10000' },
+    dialect: { type: 'string', default: 'sqlite' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    concurrency: { type: 'string', default: '8' },
+    pages: { type: 'string', default: '3' },
+    samples: { type: 'string', default: '200' },
+    out: { type: 'string', default: path.join(repoRoot, 'bench-results') },
+  },
+});
+const documentsCount = Number(args.documents);
+const concurrency = Number(args.concurrency);
+const pagesPerDocument = Number(args.pages);
+const samples = Number(args.samples);
+if (!['sqlite', 'postgres'].includes(args.dialect)) throw new Error('--dialect is sqlite or postgres');
+if (!fs.existsSync(serverEntry)) throw new Error('Build the server first: npm run build -w @sheaf/server');
+
+// ---------------------------------------------------------------- PDF generation
+const WORDS = (
+  'invoice contract agreement payment total amount customer supplier delivery order receipt tax ' +
+  'period quarter annual report balance account statement insurance policy premium coverage claim ' +
+  'property lease tenant landlord deposit maintenance service warranty product quantity price unit ' +
+  'shipping address reference number date due signature terms conditions renewal notice meeting ' +
+  'minutes project budget estimate proposal schedule milestone review approval department manager ' +
+  'employee salary benefits pension health dental vision travel expense reimbursement mileage hotel'
+).split(' ');
+const pick = () => WORDS[Math.floor(Math.random() * WORDS.length)];
+const sentence = () => {
+  const words = Array.from({ length: 8 + Math.floor(Math.random() * 8) }, pick);
+  words[0] = words[0][0].toUpperCase() + words[0].slice(1);
+  return `${words.join(' ')}.`;
+};
+
+function createPdf(pages) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  pages.forEach((lines, i) => {
+    const content = [
+      'BT',
+      '/F1 11 Tf',
+      '14 TL',
+      '56 790 Td',
+      ...lines.map((l) => `(${l.replace(/[\\()]/g, '\\$&')}) Tj T*`),
+      'ET',
+    ].join('\n');
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
+    );
+    objects.push(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
+  });
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = Buffer.byteLength(out, 'latin1');
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const generateDocument = (index) =>
+  createPdf(
+    Array.from({ length: pagesPerDocument }, (_, page) => [
+      `Document ${index} - page ${page + 1} - ${randomBytes(6).toString('hex')}`,
+      ...Array.from({ length: 45 }, sentence),
+    ]),
+  );
+
+// ---------------------------------------------------------------- helpers
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const rssOf = (pid) => {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const mb = (bytes) => (bytes === null ? null : Math.round((bytes / 1e6) * 10) / 10);
+const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function startServer({ env, port }) {
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [serverEntry], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('The server exited during start-up');
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {}
+    await sleep(10);
+  }
+  return { child, base, coldStartMs: performance.now() - startedAt };
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+// ---------------------------------------------------------------- database
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-'));
+let databaseUrl;
+let dropDatabase = async () => {};
+let countPendingExtractions;
+if (args.dialect === 'sqlite') {
+  const { default: Database } = await import('better-sqlite3');
+  const file = path.join(dataDir, 'db.sqlite');
+  databaseUrl = `file:${file}`;
+  let connection;
+  countPendingExtractions = async () => {
+    connection ??= new Database(file, { readonly: true, fileMustExist: true });
+    return connection
+      .prepare(
+        "select count(*) as count from jobs where type = 'documents.extract-content' and status != 'failed'",
+      )
+      .get().count;
+  };
+} else {
+  const { default: pg } = await import('pg');
+  const name = `sheaf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: args['database-url'] });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(args['database-url']);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  countPendingExtractions = async () =>
+    Number(
+      (
+        await pool.query(
+          "select count(*) as count from jobs where type = 'documents.extract-content' and status != 'failed'",
+        )
+      ).rows[0].count,
+    );
+  dropDatabase = async () => {
+    await pool.end();
+    const client = new pg.Client({ connectionString: args['database-url'] });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+}
+
+const port = 20000 + Math.floor(Math.random() * 20000);
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  APP_BASE_URL: `http://127.0.0.1:${port}`,
+  AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
+  AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
+  JOBS_POLL_INTERVAL_MS: '50',
+  NODE_ENV: 'production',
+};
+
+const results = {
+  date: new Date().toISOString(),
+  dialect: args.dialect,
+  node: process.version,
+  cpus: os.cpus().length,
+  documents: documentsCount,
+  pagesPerDocument,
+  concurrency,
+};
+
+try {
+  // Cold start on an empty data dir (migrations included), then a warm restart.
+  let server = await startServer({ env, port });
+  results.coldStartMs = round(server.coldStartMs);
+  await stopServer(server.child);
+  server = await startServer({ env, port });
+  results.warmStartMs = round(server.coldStartMs);
+  const { base, child } = server;
+  await sleep(500);
+  results.rssIdleMb = mb(rssOf(child.pid));
+
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1234', name: 'Bench' }),
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const organizationResponse = await fetch(`${base}/api/organizations`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ name: 'Benchmark' }),
+  });
+  const { organization } = await organizationResponse.json();
+  const documentsUrl = `${base}/api/organizations/${organization.id}/documents`;
+
+  // Seeding through the real upload path, with extraction running meanwhile.
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(child.pid) ?? 0);
+  }, 100);
+  const documentIds = [];
+  let next = 0;
+  let failures = 0;
+  let uploadedBytes = 0;
+  const seedStartedAt = performance.now();
+  let lastReport = seedStartedAt;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const index = next++;
+        if (index >= documentsCount) return;
+        const pdf = generateDocument(index);
+        uploadedBytes += pdf.length;
+        const form = new FormData();
+        form.append('file', new Blob([pdf], { type: 'application/pdf' }), `document-${index}.pdf`);
+        const response = await fetch(documentsUrl, {
+          method: 'POST',
+          headers: { origin: base, cookie },
+          body: form,
+        });
+        if (response.status === 201) documentIds.push((await response.json()).document.id);
+        else {
+          failures++;
+          await response.arrayBuffer();
+        }
+        if (performance.now() - lastReport > 5000) {
+          lastReport = performance.now();
+          process.stderr.write(`  uploaded ${documentIds.length}/${documentsCount}\n`);
+        }
+      }
+    }),
+  );
+  const uploadsDoneAt = performance.now();
+  while ((await countPendingExtractions()) > 0) await sleep(100);
+  const extractedAt = performance.now();
+  clearInterval(sampler);
+  results.uploadFailures = failures;
+  results.uploadedMb = mb(uploadedBytes);
+  results.uploadOnlyDocumentsPerSecond = round(documentIds.length / ((uploadsDoneAt - seedStartedAt) / 1000));
+  results.uploadThroughputDocumentsPerSecond = round(
+    documentIds.length / ((extractedAt - seedStartedAt) / 1000),
+  );
+  results.seedSeconds = round((extractedAt - seedStartedAt) / 1000);
+  results.rssUnderLoadPeakMb = mb(peakRss);
+
+  // Check the extraction really happened on a sample.
+  const sampleId = documentIds[Math.floor(documentIds.length / 2)];
+  const sample = await (await fetch(`${documentsUrl}/${sampleId}`, { headers: { cookie } })).json();
+  results.sampleContentCharacters = sample.document.content.length;
+
+  // Latency: list pages (100 per page) and document pages.
+  const timeRequest = async (url) => {
+    const startedAt = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return performance.now() - startedAt;
+  };
+  const pageCount = Math.max(1, Math.ceil(documentIds.length / 100));
+  const listTimes = [];
+  const documentTimes = [];
+  for (let i = 0; i < samples; i++) {
+    listTimes.push(
+      await timeRequest(`${documentsUrl}?pageIndex=${Math.floor(Math.random() * pageCount)}&pageSize=100`),
+    );
+    documentTimes.push(
+      await timeRequest(`${documentsUrl}/${documentIds[Math.floor(Math.random() * documentIds.length)]}`),
+    );
+  }
+  results.listPageMs = { p50: round(percentile(listTimes, 50), 2), p95: round(percentile(listTimes, 95), 2) };
+  results.documentPageMs = {
+    p50: round(percentile(documentTimes, 50), 2),
+    p95: round(percentile(documentTimes, 95), 2),
+  };
+  await sleep(1000);
+  results.rssIdleAfterMb = mb(rssOf(child.pid));
+  await stopServer(child);
+} finally {
+  await dropDatabase().catch((error) => console.error('Could not drop the bench database:', error.message));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+fs.mkdirSync(args.out, { recursive: true });
+const outFile = path.join(
+  args.out,
+  `${results.date.replace(/[:.]/g, '-')}-${args.dialect}-${documentsCount}.json`,
+);
+fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+console.log(JSON.stringify(results, null, 2));
+console.log(`Written to ${path.relative(process.cwd(), outFile)}`);

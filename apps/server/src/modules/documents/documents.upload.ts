@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import { fileTypeFromBuffer } from 'file-type';
+import type { StorageDriver } from '../storage/storage.types';
+import {
+  createDocumentSizeTooLargeError,
+  createStorageLimitReachedError,
+  createUploadValidationError,
+} from './documents.errors';
+
+/** Bytes kept from the start of the file to sniff its type from its magic bytes. */
+const SNIFF_BYTES = 4100;
+
+export type ReceivedFile = {
+  originalName: string;
+  size: number;
+  sha256: string;
+  mimeType: string;
+};
+
+/** Types for files whose content has no signature, by extension, when the client sends none useful. */
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  txt: 'text/plain',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  json: 'application/json',
+  xml: 'application/xml',
+  yaml: 'application/yaml',
+  yml: 'application/yaml',
+  html: 'text/html',
+  htm: 'text/html',
+  log: 'text/plain',
+};
+
+export async function sniffMimeType({
+  head,
+  declared,
+  fileName,
+}: {
+  head: Buffer;
+  declared: string | undefined;
+  fileName: string;
+}): Promise<string> {
+  const sniffed = head.length > 0 ? await fileTypeFromBuffer(head).catch(() => undefined) : undefined;
+  if (sniffed) return sniffed.mime;
+  const declaredType = declared?.split(';')[0]?.trim().toLowerCase();
+  if (
+    declaredType &&
+    declaredType !== 'application/octet-stream' &&
+    /^[\w.+-]+\/[\w.+-]+$/.test(declaredType)
+  )
+    return declaredType;
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  return (extension && TYPES_BY_EXTENSION[extension]) || 'application/octet-stream';
+}
+
+class LimitExceeded extends Error {
+  constructor(readonly which: 'file' | 'storage') {
+    super(`Upload limit exceeded (${which})`);
+  }
+}
+
+/**
+ * Reads a `multipart/form-data` upload with one file in the field `file` and streams that file
+ * straight into storage under `key`: the body is never held in memory. While it flows, the size
+ * is checked against `maxFileSize` and `maxStorageBytes` (the room left in the organization), the
+ * SHA-256 is computed and the first bytes are kept to sniff the type. When anything is wrong,
+ * nothing stays in storage under the key.
+ */
+export async function receiveUpload({
+  request,
+  storage,
+  key,
+  maxFileSize,
+  maxStorageBytes,
+}: {
+  request: Request;
+  storage: StorageDriver;
+  key: string;
+  maxFileSize: number | null;
+  maxStorageBytes: number | null;
+}): Promise<ReceivedFile> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+    throw createUploadValidationError('Send the file as multipart/form-data in the field "file".');
+  }
+  if (maxFileSize !== null) {
+    const declaredLength = Number(request.headers.get('content-length'));
+    // A body far larger than the limit (multipart framing is a few hundred bytes) is refused at once.
+    if (Number.isFinite(declaredLength) && declaredLength > maxFileSize + 64 * 1024) {
+      throw createDocumentSizeTooLargeError(maxFileSize);
+    }
+  }
+
+  const source = Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      defParamCharset: 'utf8',
+      // Keep the name as sent (it is only ever a name, never a path).
+      preservePath: true,
+      limits: { files: 1, fields: 20, parts: 40, fieldSize: 64 * 1024 },
+    });
+  } catch {
+    throw createUploadValidationError('The multipart body could not be read.');
+  }
+
+  return new Promise<ReceivedFile>((resolve, reject) => {
+    let settled = false;
+    let tooManyFiles = false;
+    let saving: Promise<ReceivedFile> | undefined;
+    let abortSaving = () => {};
+
+    const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      // Stop parsing and let the rest of the body drain without being read into memory.
+      source.unpipe(parser);
+      source.resume();
+      abortSaving();
+      const cleanup = saving
+        ? saving.then(() => storage.delete(key)).catch(() => storage.delete(key))
+        : Promise.resolve();
+      cleanup.catch(() => {}).finally(() => reject(error));
+    };
+
+    parser.on('file', (fieldName, fileStream, info) => {
+      if (fieldName !== 'file' || saving) {
+        tooManyFiles = tooManyFiles || saving !== undefined;
+        fileStream.resume();
+        return;
+      }
+      const hash = createHash('sha256');
+      const headChunks: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+          size += chunk.length;
+          if (maxFileSize !== null && size > maxFileSize) return callback(new LimitExceeded('file'));
+          if (maxStorageBytes !== null && size > maxStorageBytes)
+            return callback(new LimitExceeded('storage'));
+          hash.update(chunk);
+          if (headLength < SNIFF_BYTES) {
+            headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+            headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+          }
+          callback(null, chunk);
+        },
+      });
+      fileStream.on('error', (error) => meter.destroy(error));
+      meter.on('error', () => {
+        fileStream.unpipe(meter);
+        fileStream.resume();
+      });
+      fileStream.pipe(meter);
+      abortSaving = () => {
+        if (!meter.writableFinished) meter.destroy(new Error('Upload aborted'));
+      };
+      const originalName = info.filename ?? '';
+      saving = storage.save(key, meter).then(async () => ({
+        originalName,
+        size,
+        sha256: hash.digest('hex'),
+        mimeType: await sniffMimeType({
+          head: Buffer.concat(headChunks),
+          declared: info.mimeType,
+          fileName: originalName,
+        }),
+      }));
+      saving.catch((error: unknown) => {
+        if (error instanceof LimitExceeded) {
+          fail(
+            error.which === 'file' && maxFileSize !== null
+              ? createDocumentSizeTooLargeError(maxFileSize)
+              : createStorageLimitReachedError(),
+          );
+        } else {
+          fail(error);
+        }
+      });
+    });
+    parser.on('filesLimit', () => {
+      tooManyFiles = true;
+    });
+    parser.on('error', () => fail(createUploadValidationError('The multipart body could not be read.')));
+    parser.on('close', () => {
+      if (settled) return;
+      if (!saving) return fail(createUploadValidationError('The multipart body has no "file" field.'));
+      saving.then(
+        (file) => {
+          if (settled) return;
+          if (tooManyFiles) return fail(createUploadValidationError('Send one file per request.'));
+          if (file.size === 0) return fail(createUploadValidationError('The file is empty.'));
+          settled = true;
+          resolve(file);
+        },
+        () => {},
+      );
+    });
+    source.on('error', () => fail(createUploadValidationError('The upload was interrupted.')));
+    source.pipe(parser);
+  });
+}

@@ -1,0 +1,482 @@
+import type { Readable } from 'node:stream';
+import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { AppDatabase } from '../../db/database';
+import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
+import { generateId } from '../../shared/ids';
+import type { Logger } from '../../shared/logger';
+import { createActivityRepository } from '../activity/activity.repository';
+import type { JobQueue } from '../jobs/jobs.queue';
+import type { PlansUsecases } from '../plans/plans.usecases';
+import type { ByteRange, StorageDriver } from '../storage/storage.types';
+import {
+  createDocumentAlreadyExistsError,
+  createDocumentNotFoundError,
+  createRangeNotSatisfiableError,
+  createStorageLimitReachedError,
+} from './documents.errors';
+import {
+  DAY_MS,
+  type DocumentListRow,
+  parseRangeHeader,
+  sanitizeFileName,
+  storageKeyOf,
+  toDocumentDto,
+  toDocumentListItemDto,
+} from './documents.models';
+import { createDocumentsRepository } from './documents.repository';
+import { receiveUpload } from './documents.upload';
+
+/** The job that extracts a document's text after upload (see the extraction module). */
+export const EXTRACT_DOCUMENT_CONTENT_JOB_TYPE = 'documents.extract-content';
+export type ExtractDocumentContentPayload = { organizationId: string; documentId: string };
+
+const BATCH_SIZE = 100;
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
+
+export function createDocumentsUsecases({
+  database,
+  clock = systemClock,
+  storage,
+  plans,
+  jobQueue,
+  deletedRetentionDays = 30,
+  logger,
+}: {
+  database: AppDatabase;
+  clock?: Clock;
+  storage: StorageDriver;
+  plans: PlansUsecases;
+  jobQueue: Pick<JobQueue, 'enqueue'>;
+  deletedRetentionDays?: number;
+  logger: Logger;
+}) {
+  const repository = createDocumentsRepository({ db: database.db });
+  const activities = createActivityRepository({ db: database.db });
+  const now = () => toTimestamp(clock.now());
+
+  const withTags = async (rows: DocumentListRow[]): Promise<DocumentListItemDto[]> => {
+    const tags = await repository.getTagsByDocumentIds({ documentIds: rows.map((row) => row.id) });
+    return rows.map((row) => toDocumentListItemDto(row, tags.get(row.id) ?? []));
+  };
+
+  async function getDocument({
+    organizationId,
+    documentId,
+  }: {
+    organizationId: string;
+    documentId: string;
+  }): Promise<DocumentDto> {
+    const row = await repository.findById({ organizationId, documentId });
+    if (!row) throw createDocumentNotFoundError();
+    const tags = await repository.getTagsByDocumentIds({ documentIds: [row.id] });
+    return toDocumentDto(row, tags.get(row.id) ?? []);
+  }
+
+  /** Restores a trashed twin found on re-upload, with its activity entry; answers the document. */
+  async function restoreTwin({
+    organizationId,
+    documentId,
+    userId,
+  }: {
+    organizationId: string;
+    documentId: string;
+    userId: string;
+  }) {
+    await database.db.transaction().execute(async (trx) => {
+      if (await createDocumentsRepository({ db: trx }).restore({ organizationId, documentId })) {
+        await createActivityRepository({ db: trx }).record({
+          organizationId,
+          documentId,
+          event: 'restored',
+          userId,
+          now: now(),
+        });
+      }
+    });
+    return getDocument({ organizationId, documentId });
+  }
+
+  /** What to do when the same content is already in the organization: 409, or restore it from the trash. */
+  async function resolveTwin({
+    twin,
+    userId,
+  }: {
+    twin: DocumentListRow;
+    userId: string;
+  }): Promise<{ document: DocumentDto; created: false }> {
+    if (!twin.is_deleted) throw createDocumentAlreadyExistsError();
+    return {
+      document: await restoreTwin({ organizationId: twin.organization_id, documentId: twin.id, userId }),
+      created: false,
+    };
+  }
+
+  return {
+    /**
+     * Streams an uploaded file into storage, then records the document, its `created` activity and
+     * its extraction job in one transaction. The file is removed again when anything fails, when
+     * the content is already in the organization (409), or when its twin is in the trash (the twin
+     * is restored and answered instead, `created: false`).
+     */
+    async uploadDocument({
+      organizationId,
+      userId,
+      request,
+    }: {
+      organizationId: string;
+      userId: string;
+      request: Request;
+    }): Promise<{ document: DocumentDto; created: boolean }> {
+      const plan = await plans.getOrganizationPlan({ organizationId });
+      let maxStorageBytes: number | null = null;
+      if (plan.limits.maxDocumentStorageBytes !== null) {
+        const { activeSize } = await repository.getStorageStats({ organizationId });
+        maxStorageBytes = Math.max(0, plan.limits.maxDocumentStorageBytes - activeSize);
+        if (maxStorageBytes === 0) throw createStorageLimitReachedError();
+      }
+
+      const documentId = generateId('doc');
+      const key = storageKeyOf({ organizationId, documentId });
+      const file = await receiveUpload({
+        request,
+        storage,
+        key,
+        maxFileSize: plan.limits.maxFileSize,
+        maxStorageBytes,
+      });
+
+      const removeStoredFile = () =>
+        storage.delete(key).catch((error: unknown) => {
+          logger.error({ err: error, key }, 'Could not remove an uploaded file that was not kept');
+        });
+
+      let twin: DocumentListRow | undefined;
+      try {
+        twin = await database.db.transaction().execute(async (trx) => {
+          const documents = createDocumentsRepository({ db: trx });
+          const existing = await documents.findBySha256({ organizationId, sha256: file.sha256 });
+          if (existing) return existing;
+          const name = sanitizeFileName(file.originalName);
+          const createdAt = now();
+          await documents.insert({
+            id: documentId,
+            organization_id: organizationId,
+            name,
+            original_name: name,
+            original_size: file.size,
+            original_sha256: file.sha256,
+            mime_type: file.mimeType,
+            storage_key: key,
+            content: '',
+            created_by: userId,
+            created_at: createdAt,
+            updated_at: null,
+            is_deleted: 0,
+            deleted_at: null,
+            deleted_by: null,
+            scheduled_purge_at: null,
+          });
+          await createActivityRepository({ db: trx }).record({
+            organizationId,
+            documentId,
+            event: 'created',
+            userId,
+            now: createdAt,
+          });
+          await jobQueue.enqueue(
+            EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
+            { organizationId, documentId } satisfies ExtractDocumentContentPayload,
+            { trx },
+          );
+          return undefined;
+        });
+      } catch (error) {
+        await removeStoredFile();
+        if (!isUniqueViolation(error)) throw error;
+        // Another upload of the same content committed first.
+        const winner = await repository.findBySha256({ organizationId, sha256: file.sha256 });
+        if (!winner) throw error;
+        return resolveTwin({ twin: winner, userId });
+      }
+      if (twin) {
+        await removeStoredFile();
+        return resolveTwin({ twin, userId });
+      }
+      return { document: await getDocument({ organizationId, documentId }), created: true };
+    },
+
+    async listDocuments({
+      organizationId,
+      pageIndex,
+      pageSize,
+      tagIds,
+    }: {
+      organizationId: string;
+      pageIndex: number;
+      pageSize: number;
+      tagIds: string[];
+    }) {
+      const { rows, count } = await repository.list({
+        organizationId,
+        isDeleted: false,
+        tagIds,
+        pageIndex,
+        pageSize,
+      });
+      return { documents: await withTags(rows), documentsCount: count };
+    },
+
+    async listDeletedDocuments({
+      organizationId,
+      pageIndex,
+      pageSize,
+    }: {
+      organizationId: string;
+      pageIndex: number;
+      pageSize: number;
+    }) {
+      const { rows, count } = await repository.list({ organizationId, isDeleted: true, pageIndex, pageSize });
+      return { documents: await withTags(rows), documentsCount: count };
+    },
+
+    async getStatistics({ organizationId }: { organizationId: string }) {
+      const { activeCount, activeSize } = await repository.getStorageStats({ organizationId });
+      return { documentsCount: activeCount, documentsSize: activeSize };
+    },
+
+    getDocument,
+
+    /** The stored file (or the asked byte range of it), with what the HTTP answer needs. */
+    async openDocumentFile({
+      organizationId,
+      documentId,
+      rangeHeader,
+    }: {
+      organizationId: string;
+      documentId: string;
+      rangeHeader: string | undefined;
+    }): Promise<{ document: DocumentListRow; size: number; range: ByteRange | undefined; stream: Readable }> {
+      const document = await repository.findListRowById({ organizationId, documentId });
+      if (!document) throw createDocumentNotFoundError();
+      const size = Number(document.original_size);
+      const range = parseRangeHeader(rangeHeader, size);
+      if (range === 'unsatisfiable') throw createRangeNotSatisfiableError();
+      const stream = await storage.read(document.storage_key, range);
+      return { document, size, range, stream };
+    },
+
+    /** Renames and/or replaces the content; an `updated` activity lists the fields that changed. */
+    async updateDocument({
+      organizationId,
+      documentId,
+      userId,
+      name,
+      content,
+    }: {
+      organizationId: string;
+      documentId: string;
+      userId: string | null;
+      name?: string | undefined;
+      content?: string | undefined;
+    }) {
+      await database.db.transaction().execute(async (trx) => {
+        const documents = createDocumentsRepository({ db: trx });
+        const current = await documents.findById({ organizationId, documentId });
+        if (!current) throw createDocumentNotFoundError();
+        const updatedFields: string[] = [];
+        if (name !== undefined && name !== current.name) updatedFields.push('name');
+        if (content !== undefined && content !== current.content) updatedFields.push('content');
+        if (updatedFields.length === 0) return;
+        const updatedAt = now();
+        await documents.update({
+          organizationId,
+          documentId,
+          set: {
+            ...(updatedFields.includes('name') ? { name } : {}),
+            ...(updatedFields.includes('content') ? { content } : {}),
+            updated_at: updatedAt,
+          },
+        });
+        await createActivityRepository({ db: trx }).record({
+          organizationId,
+          documentId,
+          event: 'updated',
+          eventData: { updatedFields },
+          userId,
+          now: updatedAt,
+        });
+      });
+      return getDocument({ organizationId, documentId });
+    },
+
+    /** Moves a document to the trash, purged after the retention days. Deleting it again changes nothing. */
+    async deleteDocument({
+      organizationId,
+      documentId,
+      userId,
+    }: {
+      organizationId: string;
+      documentId: string;
+      userId: string;
+    }) {
+      await database.db.transaction().execute(async (trx) => {
+        const documents = createDocumentsRepository({ db: trx });
+        const current = await documents.findListRowById({ organizationId, documentId });
+        if (!current) throw createDocumentNotFoundError();
+        const deletedAt = clock.now();
+        const deleted = await documents.softDelete({
+          organizationId,
+          documentId,
+          deletedBy: userId,
+          now: toTimestamp(deletedAt),
+          scheduledPurgeAt: toTimestamp(addMilliseconds(deletedAt, deletedRetentionDays * DAY_MS)),
+        });
+        if (deleted) {
+          await createActivityRepository({ db: trx }).record({
+            organizationId,
+            documentId,
+            event: 'deleted',
+            userId,
+            now: toTimestamp(deletedAt),
+          });
+        }
+      });
+    },
+
+    /** Takes a document out of the trash. Restoring an active document changes nothing. */
+    async restoreDocument({
+      organizationId,
+      documentId,
+      userId,
+    }: {
+      organizationId: string;
+      documentId: string;
+      userId: string;
+    }) {
+      const current = await repository.findListRowById({ organizationId, documentId });
+      if (!current) throw createDocumentNotFoundError();
+      return restoreTwin({ organizationId, documentId, userId });
+    },
+
+    /** Permanently deletes one document of the trash: its row, tags, activity and file. */
+    async deleteTrashedDocument({
+      organizationId,
+      documentId,
+    }: {
+      organizationId: string;
+      documentId: string;
+    }) {
+      const current = await repository.findListRowById({ organizationId, documentId });
+      if (!current?.is_deleted) throw createDocumentNotFoundError();
+      if (await repository.deleteTrashed({ organizationId, documentId })) {
+        await storage.delete(current.storage_key);
+      }
+    },
+
+    /** Permanently deletes every document in the organization's trash; returns how many. */
+    async emptyTrash({ organizationId }: { organizationId: string }) {
+      let deleted = 0;
+      for (;;) {
+        const batch = await repository.listTrashed({ organizationId, limit: BATCH_SIZE });
+        for (const document of batch) {
+          if (await repository.deleteTrashed({ organizationId, documentId: document.id })) {
+            await storage.delete(document.storage_key);
+            deleted++;
+          }
+        }
+        if (batch.length < BATCH_SIZE) return deleted;
+      }
+    },
+
+    async listActivities({
+      organizationId,
+      documentId,
+      pageIndex,
+      pageSize,
+    }: {
+      organizationId: string;
+      documentId: string;
+      pageIndex: number;
+      pageSize: number;
+    }) {
+      const document = await repository.findListRowById({ organizationId, documentId });
+      if (!document) throw createDocumentNotFoundError();
+      return activities.list({ organizationId, documentId, pageIndex, pageSize });
+    },
+
+    /** Permanently deletes trashed documents whose retention has passed, files first removed from rows. */
+    async purgeDueDocuments({ logger: jobLogger }: { logger: Logger }) {
+      let purged = 0;
+      for (;;) {
+        const batch = await repository.listDueForPurge({ now: now(), limit: BATCH_SIZE });
+        let purgedInBatch = 0;
+        for (const document of batch) {
+          if (
+            await repository.deleteTrashed({
+              organizationId: document.organization_id,
+              documentId: document.id,
+            })
+          ) {
+            await storage.delete(document.storage_key);
+            purgedInBatch++;
+          }
+        }
+        purged += purgedInBatch;
+        if (batch.length < BATCH_SIZE || purgedInBatch === 0) break;
+      }
+      if (purged > 0) jobLogger.info({ purged }, 'Trashed documents purged');
+      return purged;
+    },
+
+    /** Removes every stored file of an organization (its purge step; rows go with the organization). */
+    async deleteOrganizationFiles({ organizationId }: { organizationId: string }) {
+      await storage.deletePrefix(organizationId);
+    },
+
+    /** Saves text extracted in the background, with an `updated` activity entry by nobody. */
+    async saveExtractedContent({
+      organizationId,
+      documentId,
+      content,
+    }: {
+      organizationId: string;
+      documentId: string;
+      content: string;
+    }) {
+      await database.db.transaction().execute(async (trx) => {
+        const documents = createDocumentsRepository({ db: trx });
+        const current = await documents.findListRowById({ organizationId, documentId });
+        if (!current) return;
+        const updatedAt = now();
+        await documents.update({ organizationId, documentId, set: { content, updated_at: updatedAt } });
+        await createActivityRepository({ db: trx }).record({
+          organizationId,
+          documentId,
+          event: 'updated',
+          eventData: { updatedFields: ['content'] },
+          userId: null,
+          now: updatedAt,
+        });
+      });
+    },
+
+    /** Where the extraction job reads the file from. */
+    async findDocumentForExtraction({
+      organizationId,
+      documentId,
+    }: {
+      organizationId: string;
+      documentId: string;
+    }) {
+      return repository.findListRowById({ organizationId, documentId });
+    },
+
+    storage,
+  };
+}
+
+export type DocumentsUsecases = ReturnType<typeof createDocumentsUsecases>;

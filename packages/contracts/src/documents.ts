@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ACTIVITY_PAGE_SIZE, DOCUMENT_NAME_MAX_LENGTH, DOCUMENTS_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
+
+/** A document's tag as carried by document answers (the tags module adds the rest). */
+export type DocumentTagDto = {
+  id: string;
+  name: string;
+  color: string;
+  description: string | null;
+};
+
+/** A document in list answers: never with its content. */
+export type DocumentListItemDto = {
+  id: string;
+  organizationId: string;
+  name: string;
+  originalName: string;
+  originalSize: number;
+  originalSha256: string;
+  mimeType: string;
+  createdAt: string;
+  updatedAt: string | null;
+  deletedAt: string | null;
+  deletedBy: string | null;
+  isDeleted: boolean;
+  scheduledPurgeAt: string | null;
+  tags: DocumentTagDto[];
+};
+
+/** GET /documents/{documentId}: the document with its extracted (or edited) text. */
+export type DocumentDto = DocumentListItemDto & { content: string };
+
+export const DOCUMENT_ACTIVITY_EVENTS = [
+  'created',
+  'updated',
+  'deleted',
+  'restored',
+  'tagged',
+  'untagged',
+] as const;
+export type DocumentActivityEvent = (typeof DOCUMENT_ACTIVITY_EVENTS)[number];
+
+export type DocumentActivityDto = {
+  id: string;
+  event: DocumentActivityEvent;
+  eventData: { updatedFields?: string[] } | null;
+  tag: { id: string; name: string; color: string } | null;
+  user: { id: string; name: string } | null;
+  createdAt: string;
+};
+
+const pageIndexSchema = z.coerce.number().int().min(0).default(0);
+const pageSizeSchema = (defaultSize: number) =>
+  z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize);
+
+/** Tag ids from `?tags=a,b` or repeated `?tags=a&tags=b`. */
+const tagIdsSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) =>
+    [value ?? []]
+      .flat()
+      .flatMap((item) => item.split(','))
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  )
+  .pipe(z.array(z.string().max(64)).max(50));
+
+/** GET /documents */
+export const listDocumentsQuerySchema = z.object({
+  pageIndex: pageIndexSchema,
+  pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
+  tags: tagIdsSchema,
+});
+
+/** GET /documents/deleted */
+export const listDeletedDocumentsQuerySchema = z.object({
+  pageIndex: pageIndexSchema,
+  pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
+});
+
+/** GET /documents/{documentId}/activity */
+export const listDocumentActivityQuerySchema = z.object({
+  pageIndex: pageIndexSchema,
+  pageSize: pageSizeSchema(ACTIVITY_PAGE_SIZE),
+});
+
+/** A document name (spec §5): trimmed, 1 to 255 characters. */
+export const documentNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'The name is required' })
+  .max(DOCUMENT_NAME_MAX_LENGTH, {
+    message: `The name must be at most ${DOCUMENT_NAME_MAX_LENGTH} characters`,
+  });
+
+/** PATCH /documents/{documentId}: name and/or content. */
+export const updateDocumentSchema = z
+  .object({
+    name: documentNameSchema.optional(),
+    content: z.string().max(10_000_000).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.content !== undefined, {
+    message: 'Give a name or a content',
+  });
+
+export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
+
+export type OrganizationStatsDto = { documentsCount: number; documentsSize: number };
+
+/** MIME types previewed inline (PDF, images, plain text); everything else is downloaded as an attachment. */
+export function isInlineMimeType(mimeType: string): boolean {
+  const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/pdf' || type === 'text/plain') return true;
+  return ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'].includes(type);
+}
