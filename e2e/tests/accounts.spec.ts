@@ -1,4 +1,12 @@
-import { expect, type Page, request, test } from '@playwright/test';
+import { type Browser, expect, type Page, request, test } from '@playwright/test';
+import {
+  type Account,
+  createVerifiedAccount as createAccount,
+  followLink,
+  openPage as openAccountPage,
+  register,
+  signIn,
+} from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { startTestSmtpServer, type TestSmtpServer, waitForLink } from '../support/mail';
 import { freePort } from '../support/ports';
@@ -25,46 +33,8 @@ test.afterAll(async () => {
 
 test.use({ baseURL: undefined });
 
-async function openPage(browser: import('@playwright/test').Browser) {
-  const context = await browser.newContext({ baseURL: sheaf.url });
-  return { context, page: await context.newPage() };
-}
-
-async function register(
-  page: Page,
-  { email, name, password }: { email: string; name: string; password: string },
-) {
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Full name' }).fill(name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/email-validation-required/);
-}
-
-/** Follows an e-mailed link outside the browser, so the browser session stays as it was. */
-async function followLink(link: string) {
-  const api = await request.newContext();
-  const response = await api.get(link, { maxRedirects: 0 });
-  expect(response.status()).toBeLessThan(400);
-  await api.dispose();
-}
-
-async function signIn(page: Page, { email, password }: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-async function createVerifiedAccount(page: Page, account: { email: string; name: string; password: string }) {
-  const before = smtp.received.length;
-  await register(page, account);
-  await followLink(
-    await waitForLink(smtp, { to: account.email, linkPart: '/api/auth/verify-email', after: before }),
-  );
-}
+const openPage = (browser: Browser) => openAccountPage(browser, sheaf.url);
+const createVerifiedAccount = (page: Page, account: Account) => createAccount(page, smtp, account);
 
 test('a new user registers, verifies the e-mail, signs in, renames themself and logs out', async ({
   browser,
