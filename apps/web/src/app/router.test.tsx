@@ -1,24 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
-import { renderApp } from '../test/app';
-import { jsonResponse } from '../test/render';
-
-const session = {
-  session: { id: 'ses_1', userId: 'usr_1', expiresAt: '2099-01-01T00:00:00.000Z' },
-  user: { id: 'usr_1', email: 'ada@example.com', name: 'Ada' },
-};
+import { describe, expect, test } from 'vitest';
+import { mockApi, renderApp } from '../test/app';
+import { organizationHandlers } from '../test/organizations';
 
 function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = String(input);
-    if (url.endsWith('/api/auth/get-session')) {
-      return signedIn
-        ? jsonResponse(session)
-        : jsonResponse({ error: { code: 'api.not_found', message: 'Not found' } }, { status: 404 });
-    }
-    return jsonResponse({ error: { code: 'api.not_found', message: 'Not found' } }, { status: 404 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  mockApi(organizationHandlers(), { signedIn });
   const { router } = renderApp(path);
   return { router };
 }
@@ -35,8 +21,8 @@ describe('route guards', () => {
   test('a public-only route sends a visitor with a session to /', async () => {
     const { router } = renderAt('/register', { signedIn: true });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Sheaf' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Organizations' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/organizations');
   });
 
   test('/reset-password without a token goes to /login', async () => {
@@ -87,16 +73,17 @@ describe('routes', () => {
   test.each([
     ['/organizations/deleted', 'Deleted organizations'],
     ['/organizations/create', 'Create an organization'],
-    ['/organizations/first', 'Create your first organization'],
     ['/settings', 'Account settings'],
     ['/api-keys', 'API keys'],
     ['/api-keys/create', 'Create API key'],
     ['/invitations', 'Invitations'],
-    ['/organizations/org_abc123', 'Organization home'],
+    ['/organizations/org_abc123', 'Acme Archive'],
     ['/organizations/org_abc123/documents/doc_1', 'Document'],
     ['/organizations/org_abc123/tags', 'Tags'],
     ['/organizations/org_abc123/tagging-rules', 'Tagging rules'],
     ['/organizations/org_abc123/members', 'Members'],
+    ['/organizations/org_abc123/invite', 'Invite a member'],
+    ['/organizations/org_abc123/invitations', 'Organization invitations'],
     ['/organizations/org_abc123/deleted', 'Deleted documents'],
     ['/organizations/org_abc123/settings', 'Organization settings'],
     ['/organizations/org_abc123/settings/usage', 'Usage'],

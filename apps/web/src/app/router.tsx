@@ -9,6 +9,13 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import {
+  loadOrganization,
+  redirectFromHome,
+  requireMemberManager,
+  requireNoOrganization,
+  requireSomeOrganization,
+} from '../modules/organizations/route-guards';
 import { requireNoSession, requireSession, resetRedirectCount } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -114,12 +121,14 @@ const shellRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/',
+  beforeLoad: ({ context }) => redirectFromHome(context.queryClient),
   component: lazyRouteComponent(() => import('../modules/organizations/pages/home-page'), 'HomePage'),
 });
 
 const organizationsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations',
+  beforeLoad: ({ context }) => requireSomeOrganization(context.queryClient),
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/organizations-page'),
     'OrganizationsPage',
@@ -147,6 +156,7 @@ const createOrganizationRoute = createRoute({
 const firstOrganizationRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations/first',
+  beforeLoad: ({ context }) => requireNoOrganization(context.queryClient),
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/first-organization-page'),
     'FirstOrganizationPage',
@@ -197,10 +207,11 @@ const invitationsRoute = createRoute({
 export const organizationRoute = createRoute({
   getParentRoute: () => privateRoute,
   path: 'organizations/$organizationId',
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params, context }) => {
     if (!ORGANIZATION_ID_PATTERN.test(params.organizationId)) {
       throw notFound();
     }
+    await loadOrganization(context.queryClient, params.organizationId);
   },
   component: lazyRouteComponent(() => import('./layouts/organization-layout'), 'OrganizationLayout'),
 });
@@ -256,6 +267,26 @@ const membersRoute = createRoute({
   component: lazyRouteComponent(() => import('../modules/members/pages/members-page'), 'MembersPage'),
 });
 
+const inviteMemberRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'invite',
+  beforeLoad: ({ context, params }) => requireMemberManager(context.queryClient, params.organizationId),
+  component: lazyRouteComponent(
+    () => import('../modules/members/pages/invite-member-page'),
+    'InviteMemberPage',
+  ),
+});
+
+const organizationInvitationsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'invitations',
+  beforeLoad: ({ context, params }) => requireMemberManager(context.queryClient, params.organizationId),
+  component: lazyRouteComponent(
+    () => import('../modules/invitations/pages/organization-invitations-page'),
+    'OrganizationInvitationsPage',
+  ),
+});
+
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'settings',
@@ -305,6 +336,8 @@ export const routeTree = rootRoute.addChildren([
       tagsRoute,
       taggingRulesRoute,
       membersRoute,
+      inviteMemberRoute,
+      organizationInvitationsRoute,
       organizationSettingsRoute,
       organizationUsageRoute,
     ]),

@@ -2,10 +2,12 @@ import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-route
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setLastOrganizationId } from '../../modules/organizations/last-organization';
 import { Button } from '../../shared/ui/button';
 import { Logo } from '../../shared/ui/logo';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../shared/ui/sheet';
 import { OrganizationNav } from './organization-nav';
+import { OrganizationSettingsNav } from './organization-settings-nav';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
@@ -29,6 +31,14 @@ export function OrganizationLayout() {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
 
+  const isInSettings = pathname.startsWith(`/organizations/${organizationId}/settings`);
+  const Nav = isInSettings ? OrganizationSettingsNav : OrganizationNav;
+
+  useEffect(() => {
+    // The organization loaded (the route checked it): remember it for the next visit to /.
+    setLastOrganizationId(organizationId);
+  }, [organizationId]);
+
   useEffect(() => {
     // Close the drawer after any navigation (including back/forward).
     void pathname;
@@ -40,7 +50,7 @@ export function OrganizationLayout() {
       <SkipLink />
       <aside className="fixed inset-y-0 left-0 z-40 hidden w-60 flex-col border-r bg-surface lg:flex">
         <SidebarBrand />
-        <OrganizationNav organizationId={organizationId} />
+        <Nav organizationId={organizationId} />
       </aside>
 
       <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
@@ -48,7 +58,7 @@ export function OrganizationLayout() {
           <SheetTitle className="sr-only">{t('layout.menu-title')}</SheetTitle>
           <SheetDescription className="sr-only">{t('layout.organization-navigation')}</SheetDescription>
           <SidebarBrand />
-          <OrganizationNav organizationId={organizationId} onNavigate={() => setIsDrawerOpen(false)} />
+          <Nav organizationId={organizationId} onNavigate={() => setIsDrawerOpen(false)} />
         </SheetContent>
       </Sheet>
 

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { FileText, Home, ListChecks, type LucideIcon, Settings, Tags, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { OrganizationSwitcher } from '../../modules/organizations/components/organization-switcher';
 import { cn } from '../../shared/ui/cn';
 
 type NavItem = {
@@ -34,7 +35,7 @@ const FOOTER_ITEMS: NavItem[] = [
   { to: '/organizations/$organizationId/settings', labelKey: 'layout.nav.settings', icon: Settings },
 ];
 
-const linkClasses = cn(
+export const navLinkClasses = cn(
   'flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium text-muted-foreground transition-colors',
   'hover:bg-muted hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring',
   'aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-soft-foreground',
@@ -59,7 +60,7 @@ function NavList({
             to={to}
             params={{ organizationId }}
             activeOptions={{ exact: exact ?? false }}
-            className={linkClasses}
+            className={navLinkClasses}
             onClick={onNavigate}
           >
             <Icon aria-hidden="true" />
@@ -71,7 +72,7 @@ function NavList({
   );
 }
 
-/** The organization sidebar's navigation: main items, then the footer items (spec §2 Layout). */
+/** The organization sidebar: switcher, main items, then the footer items (spec §2 Layout). */
 export function OrganizationNav({
   organizationId,
   onNavigate,
@@ -82,9 +83,12 @@ export function OrganizationNav({
   const { t } = useTranslation();
   return (
     <div className="flex min-h-0 flex-1 flex-col justify-between gap-4 overflow-y-auto px-3 py-3">
-      <nav aria-label={t('layout.organization-navigation')}>
-        <NavList items={MAIN_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
-      </nav>
+      <div className="grid gap-3">
+        <OrganizationSwitcher organizationId={organizationId} onNavigate={onNavigate} />
+        <nav aria-label={t('layout.organization-navigation')}>
+          <NavList items={MAIN_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
+        </nav>
+      </div>
       <nav aria-label={t('layout.organization-secondary-navigation')}>
         <NavList items={FOOTER_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
       </nav>

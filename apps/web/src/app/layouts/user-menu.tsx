@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { KeyRound, Languages, LogOut, Mail, UserRound, UserRoundCog } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../modules/auth/api';
+import { pendingInvitationsCountQueryOptions } from '../../modules/invitations/api';
+import { Badge } from '../../shared/ui/badge';
 import { Button } from '../../shared/ui/button';
 import {
   DropdownMenu,
@@ -22,12 +25,20 @@ export function UserMenu() {
   const logout = useLogout();
   const { data: session } = useSession();
   const user = session?.user;
+  const pendingCount =
+    useQuery({ ...pendingInvitationsCountQueryOptions(), enabled: Boolean(user) }).data ?? 0;
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" aria-label={t('layout.user-menu.label')}>
+        <Button variant="outline" size="icon" className="relative" aria-label={t('layout.user-menu.label')}>
           <UserRound aria-hidden="true" />
+          {pendingCount > 0 ? (
+            <span
+              className="absolute -top-0.5 -right-0.5 size-2.5 rounded-full border-2 border-background bg-primary"
+              aria-hidden="true"
+            />
+          ) : null}
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
@@ -53,6 +64,18 @@ export function UserMenu() {
         <DropdownMenuItem onSelect={() => navigate({ to: '/invitations' })}>
           <Mail aria-hidden="true" />
           {t('layout.user-menu.invitations')}
+          {pendingCount > 0 ? ' ' : null}
+          {pendingCount > 0 ? (
+            <Badge
+              className="ml-auto min-w-5 justify-center tabular-nums"
+              data-testid="pending-invitations-badge"
+            >
+              <span aria-hidden="true">{pendingCount}</span>
+              <span className="sr-only">
+                {t('layout.user-menu.pending-invitations', { pending: pendingCount })}
+              </span>
+            </Badge>
+          ) : null}
         </DropdownMenuItem>
         <DropdownMenuSub>
           <DropdownMenuSubTrigger>

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../shared/ui/page-placeholder';
+import { RoutePending } from '../../../app/pages/route-pending';
 
+/** `/` only redirects (see its route guard); this shows while it decides. */
 export function HomePage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('home.title')} description={t('home.description')} />;
+  return <RoutePending />;
 }

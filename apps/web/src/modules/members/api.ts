@@ -1,0 +1,54 @@
+import type { AssignableMemberRole, MemberDto } from '@sheaf/contracts/members';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../shared/http/api-client';
+
+export function membersQueryKey(organizationId: string) {
+  return ['organizations', organizationId, 'members'] as const;
+}
+
+export function myMemberQueryKey(organizationId: string) {
+  return ['organizations', organizationId, 'members', 'me'] as const;
+}
+
+const membersPath = (organizationId: string) =>
+  `/api/organizations/${encodeURIComponent(organizationId)}/members`;
+
+export function membersQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: membersQueryKey(organizationId),
+    queryFn: async () =>
+      (await apiClient.request<{ members: MemberDto[] }>(membersPath(organizationId))).members,
+  });
+}
+
+/** The signed-in user's membership (their role) in an organization. */
+export function myMemberQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: myMemberQueryKey(organizationId),
+    queryFn: async () =>
+      (await apiClient.request<{ member: MemberDto }>(`${membersPath(organizationId)}/me`)).member,
+  });
+}
+
+export function useUpdateMemberRole(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, role }: { memberId: string; role: AssignableMemberRole }) =>
+      apiClient.request<void>(`${membersPath(organizationId)}/${encodeURIComponent(memberId)}`, {
+        method: 'PATCH',
+        body: { role },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryKey(organizationId) }),
+  });
+}
+
+export function useRemoveMember(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (memberId: string) =>
+      apiClient.request<void>(`${membersPath(organizationId)}/${encodeURIComponent(memberId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryKey(organizationId) }),
+  });
+}
