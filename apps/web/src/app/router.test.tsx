@@ -78,7 +78,6 @@ describe('routes', () => {
     ['/api-keys/create', 'Create API key'],
     ['/invitations', 'Invitations'],
     ['/organizations/org_abc123', 'Acme Archive'],
-    ['/organizations/org_abc123/documents/doc_1', 'Document'],
     ['/organizations/org_abc123/tags', 'Tags'],
     ['/organizations/org_abc123/tagging-rules', 'Tagging rules'],
     ['/organizations/org_abc123/members', 'Members'],

@@ -9,6 +9,7 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { validateDocumentSearch, validateDocumentsSearch } from '../modules/documents/search-params';
 import {
   loadOrganization,
   redirectFromHome,
@@ -228,12 +229,14 @@ const organizationHomeRoute = createRoute({
 const documentsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'documents',
+  validateSearch: validateDocumentsSearch,
   component: lazyRouteComponent(() => import('../modules/documents/pages/documents-page'), 'DocumentsPage'),
 });
 
 const documentRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'documents/$documentId',
+  validateSearch: validateDocumentSearch,
   component: lazyRouteComponent(() => import('../modules/documents/pages/document-page'), 'DocumentPage'),
 });
 

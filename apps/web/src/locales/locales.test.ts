@@ -36,6 +36,33 @@ function placeholders(text: string): string[] {
 const english = flatten(load('en'));
 const otherLocales = LOCALE_CODES.filter((code) => code !== 'en');
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** English plural keys (`x_one`, `x_other`) grouped by their base key (`x`). */
+const englishPluralBases = new Set(
+  [...english.keys()].filter((key) => PLURAL_SUFFIX.test(key)).map((key) => key.replace(PLURAL_SUFFIX, '')),
+);
+
+/**
+ * The keys a locale must have: every English key, except that a plural message needs the plural forms of
+ * the locale's own language (Polish has one, few, many and other; German only one and other).
+ */
+function expectedKeys(code: string): Map<string, string> {
+  const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  const expected = new Map<string, string>();
+  for (const key of english.keys()) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (!englishPluralBases.has(base)) {
+      expected.set(key, key);
+      continue;
+    }
+    for (const category of categories) {
+      expected.set(`${base}_${category}`, `${base}_other`);
+    }
+  }
+  return expected;
+}
+
 describe('locales', () => {
   test('there is one file per supported locale and no other', () => {
     const codes = Object.keys(files)
@@ -51,6 +78,13 @@ describe('locales', () => {
     }
   });
 
+  test('every English plural message has its one and other forms', () => {
+    for (const base of englishPluralBases) {
+      expect(english.has(`${base}_one`), base).toBe(true);
+      expect(english.has(`${base}_other`), base).toBe(true);
+    }
+  });
+
   test('every shared error code has an English message', () => {
     for (const code of ERROR_CODES) {
       expect(english.has(`api-errors.${code}`), code).toBe(true);
@@ -61,8 +95,10 @@ describe('locales', () => {
   describe.each(otherLocales)('%s', (code) => {
     const messages = flatten(load(code));
 
+    const expected = expectedKeys(code);
+
     test('has every English key, with a non-empty string', () => {
-      const missing = [...english.keys()].filter((key) => {
+      const missing = [...expected.keys()].filter((key) => {
         const value = messages.get(key);
         return typeof value !== 'string' || value.trim() === '';
       });
@@ -70,15 +106,15 @@ describe('locales', () => {
     });
 
     test('has no key that English does not have', () => {
-      const extra = [...messages.keys()].filter((key) => !english.has(key));
+      const extra = [...messages.keys()].filter((key) => !expected.has(key));
       expect(extra).toEqual([]);
     });
 
     test('keeps every {{placeholder}} of the English message', () => {
-      const mismatches = [...english.entries()].flatMap(([key, value]) => {
-        const expected = placeholders(String(value));
+      const mismatches = [...expected.entries()].flatMap(([key, englishKey]) => {
+        const wanted = placeholders(String(english.get(englishKey) ?? ''));
         const actual = placeholders(String(messages.get(key) ?? ''));
-        return expected.every((name) => actual.includes(name)) ? [] : [key];
+        return wanted.every((name) => actual.includes(name)) ? [] : [key];
       });
       expect(mismatches).toEqual([]);
     });

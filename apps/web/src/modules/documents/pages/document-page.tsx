@@ -1,7 +1,297 @@
+import type { DocumentDto } from '@sheaf/contracts/documents';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import {
+  ArrowLeft,
+  Calendar,
+  CalendarClock,
+  Download,
+  FileQuestion,
+  FileType,
+  Fingerprint,
+  HardDrive,
+  type LucideIcon,
+  Pencil,
+  RotateCcw,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../shared/ui/page-placeholder';
+import { toast } from 'sonner';
+import { formatBytes } from '../../../shared/format/bytes';
+import { useDateFormatter } from '../../../shared/format/date';
+import { getErrorCode } from '../../../shared/http/api-error';
+import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { Button } from '../../../shared/ui/button';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { Spinner } from '../../../shared/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
+import { Tooltip } from '../../../shared/ui/tooltip';
+import { useConfig } from '../../config/config-context';
+import { TagBadge } from '../../tags/components/tag-badge';
+import { documentFileUrl, documentQueryOptions, useRestoreDocument } from '../api';
+import { DocumentActivity } from '../components/document-activity';
+import { DocumentContentEditor } from '../components/document-content-editor';
+import { DocumentsLoadError } from '../components/documents-load-error';
+import { RenameDocumentDialog } from '../components/rename-document-dialog';
+import { DocumentPreview } from '../preview/document-preview';
+import { getRetentionDaysLeft } from '../retention';
+import type { DocumentTab } from '../search-params';
+import { useConfirmDeleteDocument } from '../use-confirm-delete-document';
 
+const routeApi = getRouteApi('/private/organizations/$organizationId/documents/$documentId');
+
+/** While a new document's text is still being extracted, look again now and then. */
+const EXTRACTION_POLL_MS = 3000;
+const EXTRACTION_WINDOW_MS = 2 * 60 * 1000;
+
+function isAwaitingExtraction(document: DocumentDto | undefined): boolean {
+  return (
+    document !== undefined &&
+    document.content === '' &&
+    Date.now() - new Date(document.createdAt).getTime() < EXTRACTION_WINDOW_MS
+  );
+}
+
+function InfoRow({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_1fr] items-start gap-3 py-1.5 text-sm">
+      <dt className="flex items-center gap-2 text-muted-foreground">
+        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function DocumentInfo({ document }: { document: DocumentDto }) {
+  const { t, i18n } = useTranslation();
+  const { formatRelative, formatDateTime } = useDateFormatter();
+  const when = (value: string) => (
+    <Tooltip content={formatDateTime(value)}>
+      <time dateTime={value}>{formatRelative(value)}</time>
+    </Tooltip>
+  );
+  return (
+    <dl className="grid">
+      <InfoRow icon={Fingerprint} label={t('documents.info.id')}>
+        <span className="font-mono text-xs">{document.id}</span>
+      </InfoRow>
+      <InfoRow icon={FileQuestion} label={t('documents.info.name')}>
+        {document.name}
+      </InfoRow>
+      {document.originalName !== document.name ? (
+        <InfoRow icon={FileQuestion} label={t('documents.info.original-name')}>
+          {document.originalName}
+        </InfoRow>
+      ) : null}
+      <InfoRow icon={FileType} label={t('documents.info.type')}>
+        {document.mimeType}
+      </InfoRow>
+      <InfoRow icon={HardDrive} label={t('documents.info.size')}>
+        {formatBytes(document.originalSize, { base: 1000, locale: i18n.language })}
+      </InfoRow>
+      <InfoRow icon={Calendar} label={t('documents.info.created-at')}>
+        {when(document.createdAt)}
+      </InfoRow>
+      <InfoRow icon={CalendarClock} label={t('documents.info.updated-at')}>
+        {document.updatedAt ? when(document.updatedAt) : t('documents.table.never')}
+      </InfoRow>
+    </dl>
+  );
+}
+
+function DeletedNotice({ document }: { document: DocumentDto }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const daysLeft = getRetentionDaysLeft(
+    document.deletedAt ?? new Date(),
+    config.documents.deletedDocumentsRetentionDays,
+  );
+  return (
+    <div
+      role="status"
+      className="flex items-start gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-sm"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+      <p>{t('documents.details.deleted-notice', { count: daysLeft })}</p>
+    </div>
+  );
+}
+
+/**
+ * The document page (spec §2): name with rename, download, delete or restore, tags, retention notice when
+ * deleted, tabs Info / Content / Activity (`?tab=`) and the preview on the right.
+ */
 export function DocumentPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('documents.details.title')} />;
+  const navigate = useNavigate();
+  const { organizationId, documentId } = routeApi.useParams();
+  const { tab = 'info' } = routeApi.useSearch();
+  const [isRenameOpen, setIsRenameOpen] = useState(false);
+  const document = useQuery({
+    ...documentQueryOptions(organizationId, documentId),
+    refetchInterval: (query) => (isAwaitingExtraction(query.state.data) ? EXTRACTION_POLL_MS : false),
+  });
+  const confirmDelete = useConfirmDeleteDocument(organizationId);
+  const restore = useRestoreDocument(organizationId);
+
+  if (document.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (document.isError) {
+    if (getErrorCode(document.error) === 'documents.not_found') {
+      return (
+        <EmptyState
+          icon={FileQuestion}
+          title={t('documents.details.not-found-title')}
+          description={t('documents.details.not-found-description')}
+          action={
+            <Button variant="outline" asChild>
+              <Link to="/organizations/$organizationId/documents" params={{ organizationId }}>
+                {t('documents.details.back-to-documents')}
+              </Link>
+            </Button>
+          }
+        />
+      );
+    }
+    return <DocumentsLoadError onRetry={() => void document.refetch()} />;
+  }
+
+  const current = document.data;
+
+  const handleDelete = async () => {
+    if (await confirmDelete(current)) {
+      await navigate({ to: '/organizations/$organizationId/documents', params: { organizationId } });
+    }
+  };
+
+  const handleRestore = async () => {
+    try {
+      await restore.mutateAsync(current.id);
+      toast.success(t('documents.restore.success'));
+    } catch (error) {
+      toast.error(getErrorMessage(error, t));
+    }
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid content-start gap-5">
+        <div className="grid gap-1">
+          <Link
+            to={
+              current.isDeleted
+                ? '/organizations/$organizationId/deleted'
+                : '/organizations/$organizationId/documents'
+            }
+            params={{ organizationId }}
+            className="inline-flex w-fit items-center gap-1 rounded-sm text-sm text-muted-foreground hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <ArrowLeft className="size-3.5" aria-hidden="true" />
+            {current.isDeleted
+              ? t('documents.details.back-to-trash')
+              : t('documents.details.back-to-documents')}
+          </Link>
+          <div className="flex items-start gap-1">
+            <h1 className="min-w-0 break-words text-xl font-semibold tracking-tight">{current.name}</h1>
+            {current.isDeleted ? null : (
+              <Button
+                variant="ghost"
+                size="icon-sm"
+                aria-label={t('documents.actions.rename')}
+                onClick={() => setIsRenameOpen(true)}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </div>
+
+        {current.isDeleted ? <DeletedNotice document={current} /> : null}
+
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <a href={documentFileUrl(organizationId, current.id)} download={current.name}>
+              <Download aria-hidden="true" />
+              {t('documents.actions.download')}
+            </a>
+          </Button>
+          {current.isDeleted ? (
+            <Button size="sm" onClick={() => void handleRestore()} isLoading={restore.isPending}>
+              <RotateCcw aria-hidden="true" />
+              {t('documents.actions.restore')}
+            </Button>
+          ) : (
+            <Button variant="destructive" size="sm" onClick={() => void handleDelete()}>
+              <Trash2 aria-hidden="true" />
+              {t('documents.actions.delete-short')}
+            </Button>
+          )}
+        </div>
+
+        {current.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label={t('documents.details.tags')}>
+            {current.tags.map((tag) => (
+              <li key={tag.id}>
+                <TagBadge tag={tag} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            void navigate({
+              from: '/organizations/$organizationId/documents/$documentId',
+              search: value === 'info' ? {} : { tab: value as DocumentTab },
+              replace: true,
+            })
+          }
+        >
+          <TabsList className="grid w-full grid-cols-3">
+            <TabsTrigger value="info">{t('documents.tabs.info')}</TabsTrigger>
+            <TabsTrigger value="content">{t('documents.tabs.content')}</TabsTrigger>
+            <TabsTrigger value="activity">{t('documents.tabs.activity')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="info">
+            <DocumentInfo document={current} />
+          </TabsContent>
+          <TabsContent value="content">
+            <DocumentContentEditor
+              key={current.id}
+              organizationId={organizationId}
+              document={current}
+              isReadOnly={current.isDeleted}
+            />
+          </TabsContent>
+          <TabsContent value="activity">
+            <DocumentActivity organizationId={organizationId} documentId={current.id} />
+          </TabsContent>
+        </Tabs>
+      </div>
+
+      <aside
+        aria-label={t('documents.preview.label')}
+        className="min-w-0 lg:sticky lg:top-20 lg:self-start lg:border-l lg:pl-8"
+      >
+        <DocumentPreview organizationId={organizationId} document={current} />
+      </aside>
+
+      <RenameDocumentDialog
+        organizationId={organizationId}
+        document={current}
+        open={isRenameOpen}
+        onOpenChange={setIsRenameOpen}
+      />
+    </div>
+  );
 }

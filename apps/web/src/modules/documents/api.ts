@@ -1,0 +1,198 @@
+import type {
+  DocumentActivityDto,
+  DocumentDto,
+  DocumentListItemDto,
+  OrganizationStatsDto,
+} from '@sheaf/contracts/documents';
+import { ACTIVITY_PAGE_SIZE, DOCUMENTS_PAGE_SIZE, TRASH_PAGE_SIZE } from '@sheaf/contracts/limits';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiClient } from '../../shared/http/api-client';
+import { organizationQueryKey } from '../organizations/api';
+
+export type DocumentsPage = { documents: DocumentListItemDto[]; documentsCount: number };
+
+const documentsPath = (organizationId: string) =>
+  `/api/organizations/${encodeURIComponent(organizationId)}/documents`;
+
+const documentPath = (organizationId: string, documentId: string) =>
+  `${documentsPath(organizationId)}/${encodeURIComponent(documentId)}`;
+
+/** Every document query of an organization lives under this key, below the organization's own. */
+export function documentsQueryKey(organizationId: string) {
+  return [...organizationQueryKey(organizationId), 'documents'] as const;
+}
+
+export function documentQueryKey(organizationId: string, documentId: string) {
+  return [...documentsQueryKey(organizationId), documentId] as const;
+}
+
+/** The URL of a document's file: the preview reads it and the download link points at it. */
+export function documentFileUrl(organizationId: string, documentId: string): string {
+  return `${apiClient.baseUrl}${documentPath(organizationId, documentId)}/file`;
+}
+
+export function documentsQueryOptions({
+  organizationId,
+  pageIndex = 0,
+  pageSize = DOCUMENTS_PAGE_SIZE,
+  tagIds = [],
+}: {
+  organizationId: string;
+  pageIndex?: number;
+  pageSize?: number;
+  tagIds?: readonly string[];
+}) {
+  return queryOptions({
+    queryKey: [...documentsQueryKey(organizationId), 'list', { pageIndex, pageSize, tagIds }] as const,
+    queryFn: () =>
+      apiClient.request<DocumentsPage>(documentsPath(organizationId), {
+        query: { pageIndex, pageSize, tags: tagIds.length > 0 ? tagIds.join(',') : undefined },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function deletedDocumentsQueryOptions({
+  organizationId,
+  pageIndex = 0,
+  pageSize = TRASH_PAGE_SIZE,
+}: {
+  organizationId: string;
+  pageIndex?: number;
+  pageSize?: number;
+}) {
+  return queryOptions({
+    queryKey: [...documentsQueryKey(organizationId), 'deleted', { pageIndex, pageSize }] as const,
+    queryFn: () =>
+      apiClient.request<DocumentsPage>(`${documentsPath(organizationId)}/deleted`, {
+        query: { pageIndex, pageSize },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function documentStatisticsQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: [...documentsQueryKey(organizationId), 'statistics'] as const,
+    queryFn: async () =>
+      (
+        await apiClient.request<{ organizationStats: OrganizationStatsDto }>(
+          `${documentsPath(organizationId)}/statistics`,
+        )
+      ).organizationStats,
+  });
+}
+
+export function documentQueryOptions(organizationId: string, documentId: string) {
+  return queryOptions({
+    queryKey: documentQueryKey(organizationId, documentId),
+    queryFn: async () =>
+      (await apiClient.request<{ document: DocumentDto }>(documentPath(organizationId, documentId))).document,
+  });
+}
+
+/** Activity, 20 entries a page, until a page comes back with fewer (spec §4). */
+export function documentActivityQueryOptions(organizationId: string, documentId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...documentQueryKey(organizationId, documentId), 'activity'] as const,
+    queryFn: async ({ pageParam }) =>
+      (
+        await apiClient.request<{ activities: DocumentActivityDto[] }>(
+          `${documentPath(organizationId, documentId)}/activity`,
+          { query: { pageIndex: pageParam, pageSize: ACTIVITY_PAGE_SIZE } },
+        )
+      ).activities,
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastPageParam) =>
+      lastPage.length < ACTIVITY_PAGE_SIZE ? undefined : lastPageParam + 1,
+  });
+}
+
+/** Uploads one file (multipart field `file`); the answer is the stored (or restored) document. */
+export async function uploadDocument({
+  organizationId,
+  file,
+  signal,
+}: {
+  organizationId: string;
+  file: File;
+  signal?: AbortSignal;
+}): Promise<DocumentListItemDto> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const answer = await apiClient.request<{ document: DocumentListItemDto }>(documentsPath(organizationId), {
+    method: 'POST',
+    body,
+    signal,
+  });
+  return answer.document;
+}
+
+/** After any document change the organization's cached queries are refreshed (spec §4). */
+function useRefreshOrganization(organizationId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) });
+}
+
+export function useUpdateDocument(organizationId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshOrganization(organizationId);
+  return useMutation({
+    mutationFn: async ({ documentId, ...changes }: { documentId: string; name?: string; content?: string }) =>
+      (
+        await apiClient.request<{ document: DocumentDto }>(documentPath(organizationId, documentId), {
+          method: 'PATCH',
+          body: changes,
+        })
+      ).document,
+    onSuccess: async (document) => {
+      queryClient.setQueryData(documentQueryKey(organizationId, document.id), document);
+      await refresh();
+    },
+  });
+}
+
+export function useDeleteDocument(organizationId: string) {
+  const refresh = useRefreshOrganization(organizationId);
+  return useMutation({
+    mutationFn: (documentId: string) =>
+      apiClient.request<void>(documentPath(organizationId, documentId), { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRestoreDocument(organizationId: string) {
+  const refresh = useRefreshOrganization(organizationId);
+  return useMutation({
+    mutationFn: (documentId: string) =>
+      apiClient.request<{ document: DocumentDto }>(`${documentPath(organizationId, documentId)}/restore`, {
+        method: 'POST',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function usePermanentlyDeleteDocument(organizationId: string) {
+  const refresh = useRefreshOrganization(organizationId);
+  return useMutation({
+    mutationFn: (documentId: string) =>
+      apiClient.request<void>(`${documentsPath(organizationId)}/trash/${encodeURIComponent(documentId)}`, {
+        method: 'DELETE',
+      }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEmptyTrash(organizationId: string) {
+  const refresh = useRefreshOrganization(organizationId);
+  return useMutation({
+    mutationFn: () => apiClient.request<void>(`${documentsPath(organizationId)}/trash`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,109 @@
+import type { DocumentActivityDto } from '@sheaf/contracts/documents';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { FilePen, FilePlus, History, type LucideIcon, RotateCcw, Tag, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useDateFormatter } from '../../../shared/format/date';
+import { Button } from '../../../shared/ui/button';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { Spinner } from '../../../shared/ui/spinner';
+import { Tooltip } from '../../../shared/ui/tooltip';
+import { documentActivityQueryOptions } from '../api';
+import { DocumentsLoadError } from './documents-load-error';
+
+const EVENT_ICONS: Record<DocumentActivityDto['event'], LucideIcon> = {
+  created: FilePlus,
+  updated: FilePen,
+  deleted: Trash2,
+  restored: RotateCcw,
+  tagged: Tag,
+  untagged: Tag,
+};
+
+/** The sentence of one entry: what happened (with the tag or the updated fields), and by whom. */
+function useActivitySentence() {
+  const { t } = useTranslation();
+  return (activity: DocumentActivityDto): string => {
+    const fields = activity.eventData?.updatedFields ?? [];
+    const what =
+      activity.event === 'updated'
+        ? fields.length > 0
+          ? t('documents.activity.updated-fields', {
+              fields: fields
+                .map((field) => t(`documents.activity.field-${field === 'name' ? 'name' : 'content'}`))
+                .join(', '),
+            })
+          : t('documents.activity.updated')
+        : activity.event === 'tagged' || activity.event === 'untagged'
+          ? t(`documents.activity.${activity.event}`, {
+              tag: activity.tag?.name ?? t('documents.activity.deleted-tag'),
+            })
+          : t(`documents.activity.${activity.event}`);
+    return activity.user ? t('documents.activity.by-user', { what, name: activity.user.name }) : what;
+  };
+}
+
+/** The Activity tab (spec §4): 20 entries a page, with a load-more action until a page comes back short. */
+export function DocumentActivity({
+  organizationId,
+  documentId,
+}: {
+  organizationId: string;
+  documentId: string;
+}) {
+  const { t } = useTranslation();
+  const { formatRelative, formatDateTime } = useDateFormatter();
+  const sentence = useActivitySentence();
+  const activity = useInfiniteQuery(documentActivityQueryOptions(organizationId, documentId));
+
+  if (activity.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  }
+  if (activity.isError) {
+    return <DocumentsLoadError onRetry={() => void activity.refetch()} />;
+  }
+  const entries = activity.data.pages.flat();
+  if (entries.length === 0) {
+    return <EmptyState icon={History} title={t('documents.activity.empty')} headingLevel={3} />;
+  }
+
+  return (
+    <div className="grid gap-4">
+      <ol className="grid gap-0" aria-label={t('documents.tabs.activity')}>
+        {entries.map((entry) => {
+          const Icon = EVENT_ICONS[entry.event];
+          return (
+            <li key={entry.id} className="flex items-start gap-3 border-b py-2.5 last:border-b-0">
+              <span className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                <Icon className="size-3.5" aria-hidden="true" />
+              </span>
+              <div className="grid min-w-0 gap-0.5">
+                <span className="text-sm">{sentence(entry)}</span>
+                <Tooltip content={formatDateTime(entry.createdAt)}>
+                  <time dateTime={entry.createdAt} className="w-fit text-xs text-muted-foreground">
+                    {formatRelative(entry.createdAt)}
+                  </time>
+                </Tooltip>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {activity.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button
+            variant="outline"
+            size="sm"
+            isLoading={activity.isFetchingNextPage}
+            onClick={() => void activity.fetchNextPage()}
+          >
+            {t('documents.activity.load-more')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../shared/format/bytes';
+import { useDateFormatter } from '../../../shared/format/date';
+import { cn } from '../../../shared/ui/cn';
+import { Pagination } from '../../../shared/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../shared/ui/table';
+import { Tooltip } from '../../../shared/ui/tooltip';
+import { TagBadge } from '../../tags/components/tag-badge';
+import { splitFileName } from '../file-name';
+import { FileTypeIcon, getFileTypeLabel } from '../file-type-icon';
+import { DocumentRowMenu } from './document-row-menu';
+
+export type DocumentsTableColumn = {
+  id: string;
+  header: ReactNode;
+  cell: (document: DocumentListItemDto) => ReactNode;
+  /** Hidden below the `sm` breakpoint, where the table keeps to the essentials. */
+  hideOnMobile?: boolean;
+};
+
+export type PaginationState = { pageIndex: number; pageSize: number };
+
+type DocumentsTableProps = {
+  organizationId: string;
+  documents: DocumentListItemDto[];
+  documentsCount: number;
+  pagination: PaginationState;
+  onPaginationChange: (pagination: PaginationState) => void;
+  /** Accessible name of the table. */
+  label: string;
+  /** Extra columns between the file name and the standard ones. */
+  extraColumns?: DocumentsTableColumn[];
+  showCreationDate?: boolean;
+  showTags?: boolean;
+  /** Row actions: the standard menu by default, or custom content (the trash's Restore and Delete). */
+  renderActions?: (document: DocumentListItemDto) => ReactNode;
+  /** When true, a page is being fetched: the rows dim instead of jumping. */
+  isFetching?: boolean;
+};
+
+function RelativeTime({ value }: { value: string }) {
+  const { formatRelative, formatDateTime } = useDateFormatter();
+  return (
+    <Tooltip content={formatDateTime(value)}>
+      <time dateTime={value} className="whitespace-nowrap">
+        {formatRelative(value)}
+      </time>
+    </Tooltip>
+  );
+}
+
+/** The file-name cell: type icon, the name as a link, and "size - type - relative time" below it. */
+function FileNameCell({
+  organizationId,
+  document,
+}: {
+  organizationId: string;
+  document: DocumentListItemDto;
+}) {
+  const { i18n } = useTranslation();
+  const { extension } = splitFileName(document.name);
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <FileTypeIcon mimeType={document.mimeType} />
+      <div className="grid min-w-0 gap-0.5">
+        <Link
+          to="/organizations/$organizationId/documents/$documentId"
+          params={{ organizationId, documentId: document.id }}
+          className="truncate font-medium text-foreground hover:underline focus-visible:underline outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
+        >
+          {document.name}
+        </Link>
+        <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          <span className="whitespace-nowrap">
+            {formatBytes(document.originalSize, { base: 1000, locale: i18n.language })}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span className="truncate">{getFileTypeLabel(document.mimeType, extension)}</span>
+          <span aria-hidden="true">·</span>
+          <RelativeTime value={document.createdAt} />
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The shared documents table (spec §2): file name with size, type and relative creation time, optional
+ * extra columns, creation date, tags and actions, and server-side pagination (15, 50 or 100 rows).
+ */
+export function DocumentsTable({
+  organizationId,
+  documents,
+  documentsCount,
+  pagination,
+  onPaginationChange,
+  label,
+  extraColumns = [],
+  showCreationDate = true,
+  showTags = true,
+  renderActions,
+  isFetching = false,
+}: DocumentsTableProps) {
+  const { t } = useTranslation();
+  const { formatDate } = useDateFormatter();
+  const isPastLastPage = documents.length === 0 && documentsCount > 0 && pagination.pageIndex > 0;
+
+  useEffect(() => {
+    // The last rows of a page were deleted or restored elsewhere: show the new last page instead of nothing.
+    if (isPastLastPage) {
+      onPaginationChange({ ...pagination, pageIndex: Math.ceil(documentsCount / pagination.pageSize) - 1 });
+    }
+  }, [isPastLastPage, documentsCount, pagination, onPaginationChange]);
+
+  return (
+    <div className="grid gap-4">
+      <Table
+        aria-label={label}
+        aria-busy={isFetching || undefined}
+        className={cn(isFetching && 'opacity-70')}
+      >
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>{t('documents.table.file-name')}</TableHead>
+            {extraColumns.map((column) => (
+              <TableHead key={column.id} className={cn(column.hideOnMobile && 'hidden sm:table-cell')}>
+                {column.header}
+              </TableHead>
+            ))}
+            {showTags ? (
+              <TableHead className="hidden md:table-cell">{t('documents.table.tags')}</TableHead>
+            ) : null}
+            {showCreationDate ? (
+              <TableHead className="hidden sm:table-cell">{t('documents.table.created-at')}</TableHead>
+            ) : null}
+            <TableHead className="text-right">{t('documents.table.actions')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {documents.map((document) => (
+            <TableRow key={document.id}>
+              <TableCell className="max-w-0 w-full sm:w-auto sm:max-w-md">
+                <FileNameCell organizationId={organizationId} document={document} />
+              </TableCell>
+              {extraColumns.map((column) => (
+                <TableCell key={column.id} className={cn(column.hideOnMobile && 'hidden sm:table-cell')}>
+                  {column.cell(document)}
+                </TableCell>
+              ))}
+              {showTags ? (
+                <TableCell className="hidden md:table-cell">
+                  <div className="flex max-w-64 flex-wrap gap-1">
+                    {document.tags.map((tag) => (
+                      <TagBadge key={tag.id} tag={tag} />
+                    ))}
+                  </div>
+                </TableCell>
+              ) : null}
+              {showCreationDate ? (
+                <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                  <time dateTime={document.createdAt}>{formatDate(document.createdAt)}</time>
+                </TableCell>
+              ) : null}
+              <TableCell className="text-right">
+                <div className="flex justify-end gap-1.5">
+                  {renderActions ? (
+                    renderActions(document)
+                  ) : (
+                    <DocumentRowMenu organizationId={organizationId} document={document} />
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Pagination
+        pageIndex={pagination.pageIndex}
+        pageSize={pagination.pageSize}
+        totalCount={documentsCount}
+        onPageIndexChange={(pageIndex) => onPaginationChange({ ...pagination, pageIndex })}
+        onPageSizeChange={(pageSize) => onPaginationChange({ pageIndex: 0, pageSize })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { mockApi, renderApp } from '../../../test/app';
+import { API_DOCUMENTS, documentFixture, documentsHandlers, listItem } from '../../../test/documents';
+import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
+import { jsonResponse } from '../../../test/render';
+
+const DOCUMENTS_URL = `/organizations/${ORGANIZATION_ID}/documents`;
+
+const pdf = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+
+/** Upload answers that wait until the test releases them. */
+function heldUploads() {
+  const releases: (() => void)[] = [];
+  let sequence = 0;
+  const handler = async ({ body }: { body: unknown }) => {
+    const file = (body as FormData).get('file') as File;
+    sequence += 1;
+    const id = `doc_${sequence}`;
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return jsonResponse(
+      { document: listItem(documentFixture({ id, name: file.name, originalName: file.name })) },
+      { status: 201 },
+    );
+  };
+  return {
+    handler,
+    pendingCount: () => releases.length,
+    releaseAll: () => {
+      for (const release of releases.splice(0)) release();
+    },
+  };
+}
+
+describe('document import', () => {
+  test('the top bar button imports the chosen files and the panel follows each one to its page', async () => {
+    const user = userEvent.setup();
+    const uploads = heldUploads();
+    const { calls } = mockApi(
+      { ...organizationHandlers(), ...documentsHandlers(), [`POST ${API_DOCUMENTS}`]: uploads.handler },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+
+    expect(await screen.findByRole('button', { name: 'Import document' })).toBeInTheDocument();
+    await user.upload(screen.getByTestId('document-file-input'), [pdf('a.pdf'), pdf('b.pdf')]);
+
+    const panel = await screen.findByRole('region', { name: '0 / 2 documents imported' });
+    expect(within(panel).getAllByText('Uploading')).toHaveLength(2);
+
+    await waitFor(() => expect(uploads.pendingCount()).toBe(2));
+    uploads.releaseAll();
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: '2 documents imported' })).toBeInTheDocument(),
+    );
+    expect(within(panel).getByRole('link', { name: 'a.pdf' })).toHaveAttribute(
+      'href',
+      `/organizations/${ORGANIZATION_ID}/documents/doc_1`,
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2);
+    // The organization's lists were refreshed after the uploads.
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.path === API_DOCUMENTS).length,
+      ).toBeGreaterThan(1),
+    );
+  });
+
+  test('a file over the plan limit fails with "File too large" without being sent', async () => {
+    const user = userEvent.setup();
+    const uploads = heldUploads();
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ maxFileSize: 1000 }),
+        [`POST ${API_DOCUMENTS}`]: uploads.handler,
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+    await waitFor(() => expect(calls.some((call) => call.path.endsWith('/subscription'))).toBe(true));
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('huge.pdf', 2000)]);
+
+    const panel = await screen.findByRole('region', { name: '1 document could not be imported' });
+    expect(within(panel).getByText('File too large')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  test('an upload refused by the server shows its message under the file name', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers(),
+        [`POST ${API_DOCUMENTS}`]: () =>
+          jsonResponse({ error: { code: 'document.already_exists', message: 'Exists' } }, { status: 409 }),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('twice.pdf')]);
+
+    const panel = await screen.findByRole('region', { name: '1 document could not be imported' });
+    expect(within(panel).getByText('The document already exists.')).toBeInTheDocument();
+  });
+
+  test('the chevron collapses the panel and the close button clears it', async () => {
+    const user = userEvent.setup();
+    const uploads = heldUploads();
+    mockApi(
+      { ...organizationHandlers(), ...documentsHandlers(), [`POST ${API_DOCUMENTS}`]: uploads.handler },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('a.pdf')]);
+    await screen.findByRole('region', { name: '0 / 1 documents imported' });
+
+    await user.click(screen.getByRole('button', { name: 'Collapse the import panel' }));
+    expect(screen.queryByRole('list', { name: 'Imported files' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Expand the import panel' }));
+    expect(screen.getByRole('list', { name: 'Imported files' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close the import panel' }));
+    expect(screen.queryByRole('region', { name: /imported/ })).not.toBeInTheDocument();
+    uploads.releaseAll();
+  });
+
+  test('dragging files over the page shows the overlay, and a drop imports only the PDFs', async () => {
+    const uploads = heldUploads();
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`POST ${API_DOCUMENTS}`]: uploads.handler,
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+    await screen.findByRole('table', { name: 'Documents' });
+
+    const files = [pdf('scan.pdf'), new File(['x'], 'photo.png', { type: 'image/png' })];
+    fireEvent.dragEnter(window, { dataTransfer: { types: ['Files'], files } });
+    expect(screen.getByText('Drag and drop files here to import them')).toBeInTheDocument();
+
+    fireEvent.drop(window, { dataTransfer: { types: ['Files'], files } });
+    expect(screen.queryByText('Drag and drop files here to import them')).not.toBeInTheDocument();
+
+    const panel = await screen.findByRole('region', { name: '0 / 1 documents imported' });
+    expect(within(panel).getByText('scan.pdf')).toBeInTheDocument();
+    expect(await screen.findByText('1 file was ignored: only PDF files can be dropped.')).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
+    uploads.releaseAll();
+  });
+});

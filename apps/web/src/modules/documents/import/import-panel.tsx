@@ -1,0 +1,142 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, X } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { Button } from '../../../shared/ui/button';
+import { cn } from '../../../shared/ui/cn';
+import { Spinner } from '../../../shared/ui/spinner';
+import { type ImportItem, ImportRejection, summarizeImports } from './import-queue';
+
+function useImportErrorMessage() {
+  const { t } = useTranslation();
+  return (error: unknown) =>
+    error instanceof ImportRejection ? t('documents.import.file-too-large') : getErrorMessage(error, t);
+}
+
+/** The title (spec §2): none, progress (done of total), success count or error count. */
+function usePanelTitle(items: readonly ImportItem[]): string {
+  const { t } = useTranslation();
+  const summary = summarizeImports(items);
+  if (summary.total === 0) return t('documents.import.title-none');
+  if (summary.isRunning)
+    return t('documents.import.title-progress', { done: summary.done, total: summary.total });
+  if (summary.failed > 0) return t('documents.import.title-error', { count: summary.failed });
+  return t('documents.import.title-success', { count: summary.succeeded });
+}
+
+function ImportRow({ organizationId, item }: { organizationId: string; item: ImportItem }) {
+  const { t } = useTranslation();
+  const errorMessage = useImportErrorMessage();
+  const errorId = useId();
+
+  return (
+    <li
+      className="flex items-start gap-3 border-b px-4 py-2.5 last:border-b-0"
+      aria-describedby={item.status === 'error' ? errorId : undefined}
+    >
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        {item.status === 'success' && item.document ? (
+          <Link
+            to="/organizations/$organizationId/documents/$documentId"
+            params={{ organizationId, documentId: item.document.id }}
+            className="truncate text-sm font-medium hover:underline rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {item.file.name}
+          </Link>
+        ) : (
+          <span className="truncate text-sm font-medium">{item.file.name}</span>
+        )}
+        {item.status === 'error' ? (
+          <span id={errorId} className="text-xs text-danger">
+            {errorMessage(item.error)}
+          </span>
+        ) : null}
+      </div>
+      <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center">
+        {item.status === 'pending' || item.status === 'uploading' ? (
+          <Spinner
+            size="sm"
+            className="text-muted-foreground"
+            label={t(`documents.import.status-${item.status}`)}
+          />
+        ) : item.status === 'success' ? (
+          <CircleCheck
+            className="size-4 text-success"
+            aria-label={t('documents.import.status-success')}
+            role="img"
+          />
+        ) : (
+          <CircleAlert
+            className="size-4 text-danger"
+            aria-label={t('documents.import.status-error')}
+            role="img"
+          />
+        )}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The import progress panel (spec §2): fixed at the bottom right, collapsible with the chevron, and closed
+ * (which clears the list) with the close button. Lists each file with its state.
+ */
+export function ImportPanel({
+  organizationId,
+  items,
+  isCollapsed,
+  onToggleCollapsed,
+  onClose,
+}: {
+  organizationId: string;
+  items: readonly ImportItem[];
+  isCollapsed: boolean;
+  onToggleCollapsed: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const title = usePanelTitle(items);
+  const titleId = useId();
+  const listId = useId();
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className={cn(
+        'fixed right-3 bottom-3 left-3 z-40 flex flex-col overflow-hidden rounded-xl border bg-surface text-surface-foreground shadow-lg',
+        'sm:left-auto sm:w-96',
+      )}
+    >
+      <header className="flex items-center gap-2 border-b px-4 py-2.5">
+        <h2 id={titleId} className="flex-1 truncate text-sm font-semibold" aria-live="polite">
+          {title}
+        </h2>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-expanded={!isCollapsed}
+          aria-controls={listId}
+          aria-label={isCollapsed ? t('documents.import.expand') : t('documents.import.collapse')}
+          onClick={onToggleCollapsed}
+        >
+          {isCollapsed ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
+        </Button>
+        <Button variant="ghost" size="icon-sm" aria-label={t('documents.import.close')} onClick={onClose}>
+          <X aria-hidden="true" />
+        </Button>
+      </header>
+      <div id={listId} hidden={isCollapsed} className="max-h-[min(20rem,50dvh)] overflow-y-auto">
+        {items.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-muted-foreground">{t('documents.import.empty')}</p>
+        ) : (
+          <ul aria-label={t('documents.import.files')}>
+            {items.map((item) => (
+              <ImportRow key={item.id} organizationId={organizationId} item={item} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

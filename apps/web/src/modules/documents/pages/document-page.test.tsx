@@ -1,0 +1,213 @@
+import type { DocumentActivityDto } from '@sheaf/contracts/documents';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { mockApi, renderApp } from '../../../test/app';
+import { API_DOCUMENTS, documentFixture, documentsHandlers } from '../../../test/documents';
+import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
+import { jsonResponse } from '../../../test/render';
+
+const DOCUMENT_URL = `/organizations/${ORGANIZATION_ID}/documents/doc_1`;
+
+function activityEntry(index: number, overrides: Partial<DocumentActivityDto> = {}): DocumentActivityDto {
+  return {
+    id: `act_${index}`,
+    event: 'updated',
+    eventData: { updatedFields: ['content'] },
+    tag: null,
+    user: { id: 'usr_1', name: 'Ada Lovelace' },
+    createdAt: '2025-03-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('document page', () => {
+  test('the Info tab shows the document fields, with "Never" for a document never updated', async () => {
+    mockApi(
+      { ...organizationHandlers(), ...documentsHandlers({ documents: [documentFixture()] }) },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoice March.pdf' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Info', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('doc_1')).toBeInTheDocument();
+    expect(screen.getByText('application/pdf')).toBeInTheDocument();
+    expect(screen.getByText('1.49 KB')).toBeInTheDocument();
+    expect(screen.getByText('Never')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      expect.stringContaining(`${API_DOCUMENTS}/doc_1/file`),
+    );
+  });
+
+  test('the Content tab edits the text, and cancel restores the original', async () => {
+    const user = userEvent.setup();
+    let document = documentFixture();
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [document] }),
+        [`GET ${API_DOCUMENTS}/doc_1`]: () => jsonResponse({ document }),
+        [`PATCH ${API_DOCUMENTS}/doc_1`]: ({ body }) => {
+          document = { ...document, ...(body as object), updatedAt: '2025-03-02T10:00:00.000Z' };
+          return jsonResponse({ document });
+        },
+      },
+      { signedIn: true },
+    );
+    const { router } = renderApp(`${DOCUMENT_URL}?tab=content`);
+
+    const content = await screen.findByRole('region', { name: 'Document content' });
+    expect(content).toHaveTextContent('Total due: 68.40 EUR');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const editor = screen.getByRole('textbox', { name: 'Document content' });
+    await user.clear(editor);
+    await user.type(editor, 'Scratch');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('region', { name: 'Document content' })).toHaveTextContent(
+      'Total due: 68.40 EUR',
+    );
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Document content' }));
+    await user.type(screen.getByRole('textbox', { name: 'Document content' }), 'Paid in full');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Document content updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ content: 'Paid in full' });
+    expect(screen.getByRole('region', { name: 'Document content' })).toHaveTextContent('Paid in full');
+
+    await user.click(screen.getByRole('tab', { name: 'Info' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
+  test('a failed content save says so and keeps the editor open', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`PATCH ${API_DOCUMENTS}/doc_1`]: () =>
+          jsonResponse({ error: { code: 'internal.error', message: 'Boom' } }, { status: 500 }),
+      },
+      { signedIn: true },
+    );
+    renderApp(`${DOCUMENT_URL}?tab=content`);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Failed to update document content')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Document content' })).toBeInTheDocument();
+  });
+
+  test('the Activity tab loads 20 entries at a time until a page comes back short', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`GET ${API_DOCUMENTS}/doc_1/activity`]: ({ url }) => {
+          const pageIndex = Number(url.searchParams.get('pageIndex'));
+          const activities =
+            pageIndex === 0
+              ? Array.from({ length: 20 }, (_, index) => activityEntry(index))
+              : [activityEntry(20, { event: 'created', eventData: null })];
+          return jsonResponse({ activities });
+        },
+      },
+      { signedIn: true },
+    );
+    renderApp(`${DOCUMENT_URL}?tab=activity`);
+
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(list).getAllByText('Updated: content by Ada Lovelace')).toHaveLength(20);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(21));
+    expect(within(list).getByText('Document created by Ada Lovelace')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    const activityCalls = calls.filter((call) => call.path.endsWith('/activity'));
+    expect(activityCalls.map((call) => call.url.searchParams.get('pageSize'))).toEqual(['20', '20']);
+  });
+
+  test('deleting from the page confirms, then goes back to the documents list', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`DELETE ${API_DOCUMENTS}/doc_1`]: () => new Response(null, { status: 204 }),
+      },
+      { signedIn: true },
+    );
+    const { router } = renderApp(DOCUMENT_URL);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this document?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/organizations/${ORGANIZATION_ID}/documents`),
+    );
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(await screen.findByText('Document deleted')).toBeInTheDocument();
+  });
+
+  test('a deleted document shows its days of retention left and can be restored', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-03-11T09:00:00.000Z') });
+    try {
+      const user = userEvent.setup();
+      const deleted = documentFixture({
+        isDeleted: true,
+        deletedAt: '2025-03-01T10:00:00.000Z',
+        deletedBy: 'usr_1',
+      });
+      const { calls } = mockApi(
+        {
+          ...organizationHandlers(),
+          ...documentsHandlers({ deleted: [deleted] }),
+          [`POST ${API_DOCUMENTS}/doc_1/restore`]: () =>
+            jsonResponse({ document: { ...deleted, isDeleted: false } }),
+        },
+        { signedIn: true },
+      );
+      renderApp(DOCUMENT_URL);
+
+      expect(
+        await screen.findByText(
+          'This document is in the trash. It will be permanently deleted in 20 days unless you restore it.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Rename document' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Restore' }));
+
+      expect(await screen.findByText('Document restored')).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
+        `${API_DOCUMENTS}/doc_1/restore`,
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('an unknown document shows a not-found message with a way back', async () => {
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers(),
+        [`GET ${API_DOCUMENTS}/doc_1`]: () =>
+          jsonResponse({ error: { code: 'documents.not_found', message: 'Not found' } }, { status: 404 }),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    expect(await screen.findByText('Document not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to documents' })).toBeInTheDocument();
+  });
+});

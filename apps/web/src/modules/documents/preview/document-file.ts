@@ -1,0 +1,45 @@
+import { apiClient } from '../../../shared/http/api-client';
+
+export function documentFilePath(organizationId: string, documentId: string): string {
+  return `/api/organizations/${organizationId}/documents/${documentId}/file`;
+}
+
+export function documentFileUrl(organizationId: string, documentId: string): string {
+  return `${apiClient.baseUrl}${documentFilePath(organizationId, documentId)}`;
+}
+
+/** Under the organization's key, so an organization-wide invalidation refreshes previews too. */
+export function documentFileQueryKey(organizationId: string, documentId: string) {
+  return ['organizations', organizationId, 'documents', documentId, 'file'] as const;
+}
+
+/** The whole file. */
+export function fetchDocumentFile(
+  organizationId: string,
+  documentId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Blob> {
+  return apiClient.request<Blob>(documentFilePath(organizationId, documentId), {
+    responseType: 'blob',
+    signal,
+  });
+}
+
+/**
+ * The first `length` bytes of a file of `size` bytes. A Range request is sent only when the file is longer
+ * (a range on an empty file would be unsatisfiable); a server that ignores it answers the whole file,
+ * which is cut here.
+ */
+export async function fetchDocumentFileHead(
+  organizationId: string,
+  documentId: string,
+  { size, length, signal }: { size: number; length: number; signal?: AbortSignal },
+): Promise<Blob> {
+  const headers: Record<string, string> = size > length ? { range: `bytes=0-${length - 1}` } : {};
+  const blob = await apiClient.request<Blob>(documentFilePath(organizationId, documentId), {
+    responseType: 'blob',
+    headers,
+    signal,
+  });
+  return blob.size > length ? blob.slice(0, length) : blob;
+}

@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { getErrorMessage } from '../../shared/http/get-error-message';
+import { useConfirm } from '../../shared/ui/confirm-dialog';
+import { useConfig } from '../config/config-context';
+import { useDeleteDocument } from './api';
+
+/**
+ * Soft delete after a confirmation (spec §4); resolves to true when the document went to the trash.
+ * Cancelling changes nothing.
+ */
+export function useConfirmDeleteDocument(organizationId: string) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const config = useConfig();
+  const remove = useDeleteDocument(organizationId);
+
+  return async (document: { id: string; name: string }): Promise<boolean> => {
+    const isConfirmed = await confirm({
+      title: t('documents.delete.title'),
+      description: t('documents.delete.description', {
+        name: document.name,
+        count: config.documents.deletedDocumentsRetentionDays,
+      }),
+      confirmLabel: t('documents.delete.confirm'),
+    });
+    if (!isConfirmed) {
+      return false;
+    }
+    try {
+      await remove.mutateAsync(document.id);
+      toast.success(t('documents.delete.success'));
+      return true;
+    } catch (error) {
+      toast.error(getErrorMessage(error, t));
+      return false;
+    }
+  };
+}
