@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
+import type { Database } from '../../db/database.types';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
@@ -37,6 +39,15 @@ const isUniqueViolation = (error: unknown) => {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 };
 
+export type ContentExtractedListener = (event: {
+  trx: Transaction<Database>;
+  organizationId: string;
+  documentId: string;
+  name: string;
+  content: string;
+  now: string;
+}) => Promise<void>;
+
 export function createDocumentsUsecases({
   database,
   clock = systemClock,
@@ -57,6 +68,7 @@ export function createDocumentsUsecases({
   const repository = createDocumentsRepository({ db: database.db });
   const activities = createActivityRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
+  const contentExtractedListeners: ContentExtractedListener[] = [];
 
   const withTags = async (rows: DocumentListRow[]): Promise<DocumentListItemDto[]> => {
     const tags = await repository.getTagsByDocumentIds({ documentIds: rows.map((row) => row.id) });
@@ -461,7 +473,18 @@ export function createDocumentsUsecases({
           userId: null,
           now: updatedAt,
         });
+        for (const listener of contentExtractedListeners) {
+          await listener({ trx, organizationId, documentId, name: current.name, content, now: updatedAt });
+        }
       });
+    },
+
+    /**
+     * Runs `listener` inside the transaction that saves a document's extracted text, after the save
+     * (tagging rules attach their tags there, so a rule and the text land together or not at all).
+     */
+    addContentExtractedListener(listener: ContentExtractedListener) {
+      contentExtractedListeners.push(listener);
     },
 
     /** Where the extraction job reads the file from. */
