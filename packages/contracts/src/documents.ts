@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ACTIVITY_PAGE_SIZE, DOCUMENT_NAME_MAX_LENGTH, DOCUMENTS_PAGE_SIZE, MAX_PAGE_SIZE } from './limits';
+import {
+  ACTIVITY_PAGE_SIZE,
+  DOCUMENT_NAME_MAX_LENGTH,
+  DOCUMENTS_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  SEARCH_MIN_QUERY_LENGTH,
+} from './limits';
 
 /** A document's tag as carried by document answers (the tags module adds the rest). */
 export type DocumentTagDto = {
@@ -75,6 +81,13 @@ export const listDocumentsQuerySchema = z.object({
 
 /** GET /documents/deleted */
 export const listDeletedDocumentsQuerySchema = z.object({
+  pageIndex: pageIndexSchema,
+  pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
+});
+
+/** GET /documents/search: at least 2 characters once trimmed (spec §5), page size 5 in the palette. */
+export const searchDocumentsQuerySchema = z.object({
+  searchQuery: z.string().trim().min(SEARCH_MIN_QUERY_LENGTH).max(200),
   pageIndex: pageIndexSchema,
   pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
 });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { TAGGING_RULE_DESCRIPTION_MAX_LENGTH, TAGGING_RULE_NAME_MAX_LENGTH } from './limits';
+
+export const TAGGING_RULE_CONDITION_FIELDS = ['name', 'content'] as const;
+export type TaggingRuleConditionField = (typeof TAGGING_RULE_CONDITION_FIELDS)[number];
+
+export const TAGGING_RULE_OPERATORS = [
+  'equal',
+  'not_equal',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'ends_with',
+] as const;
+export type TaggingRuleOperator = (typeof TAGGING_RULE_OPERATORS)[number];
+
+/** Beyond the spec: whether every condition must match, or any one of them. */
+export const TAGGING_RULE_MATCH_MODES = ['all', 'any'] as const;
+export type TaggingRuleMatchMode = (typeof TAGGING_RULE_MATCH_MODES)[number];
+
+export const taggingRuleConditionSchema = z.object({
+  field: z.enum(TAGGING_RULE_CONDITION_FIELDS),
+  operator: z.enum(TAGGING_RULE_OPERATORS),
+  value: z.string().min(1, { message: 'The value is required' }).max(1024),
+});
+
+export type TaggingRuleCondition = z.infer<typeof taggingRuleConditionSchema>;
+
+/** A new condition in the form (spec §5): field name, operator contains, empty value. */
+export const NEW_TAGGING_RULE_CONDITION = { field: 'name', operator: 'contains', value: '' } as const;
+
+/** POST /tagging-rules and PUT /tagging-rules/{taggingRuleId}. */
+export const taggingRuleInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: 'The name is required' })
+    .max(TAGGING_RULE_NAME_MAX_LENGTH, {
+      message: `The name must be fewer than ${TAGGING_RULE_NAME_MAX_LENGTH} characters`,
+    }),
+  description: z
+    .string()
+    .trim()
+    .max(TAGGING_RULE_DESCRIPTION_MAX_LENGTH, {
+      message: `The description must be fewer than ${TAGGING_RULE_DESCRIPTION_MAX_LENGTH} characters`,
+    })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  conditions: z.array(taggingRuleConditionSchema).max(50).default([]),
+  tagIds: z
+    .array(z.string().min(1).max(64))
+    .min(1, { message: 'Select at least one tag' })
+    .max(50)
+    .transform((ids) => [...new Set(ids)]),
+  enabled: z.boolean().default(true),
+  matchMode: z.enum(TAGGING_RULE_MATCH_MODES).default('all'),
+});
+
+export type TaggingRuleInput = z.input<typeof taggingRuleInputSchema>;
+
+export type TaggingRuleDto = {
+  id: string;
+  organizationId: string;
+  name: string;
+  description: string | null;
+  conditions: TaggingRuleCondition[];
+  /** The tags the rule attaches (spec: actions, by tagId), with their names and colours. */
+  actions: { tagId: string; tag: { id: string; name: string; color: string } }[];
+  enabled: boolean;
+  matchMode: TaggingRuleMatchMode;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** POST /tagging-rules/{taggingRuleId}/apply: how many existing documents got at least one new tag. */
+export type ApplyTaggingRuleResult = { taggedDocumentsCount: number };
