@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, PostgresAdapter, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from './database.types';
 import { migrations } from './migrations/migrations';
@@ -12,7 +12,17 @@ const MAX_ATTEMPTS = 20;
  * database or a concurrent `create table`, so those errors are retried after a short pause.
  */
 export async function migrateToLatest(db: Kysely<Database>, logger?: Logger): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // On PostgreSQL, Kysely looks for its own tables in every schema it can see: name the current
+  // one, or a database whose other schemas hold Kysely tables (parallel test runs) is misread.
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   for (let attempt = 1; ; attempt++) {
     const { error, results = [] } = await migrator.migrateToLatest();
     if (!error) {
