@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Sheaf benchmark: starts the built server (apps/server/dist) on a fresh database, seeds documents
 // through the real upload path (generated multi-page PDFs of realistic text, text extraction
-// included), then measures list and document page latency, server memory and cold start.
+// included), then measures list, document page and search latency, server memory and cold start.
+// `--seed direct` inserts the documents (same generated text, as extracted) straight into the
+// database instead, bypassing upload and extraction, to measure at 100,000 documents and more:
+// the search index is kept by database triggers and indexes, so it is built all the same.
 //
 //   npm run bench -- [--documents 10000] [--dialect sqlite|postgres] [--database-url postgres://…]
-//                    [--concurrency 8] [--pages 3] [--samples 200] [--out bench-results]
+//                    [--seed upload|direct] [--concurrency 8] [--pages 3] [--samples 200]
+//                    [--search-samples 50] [--out bench-results]
 //
 // Prints the figures and writes them to bench-results/<date>-<dialect>-<documents>.json.
 
@@ -31,6 +35,8 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     pages: { type: 'string', default: '3' },
     samples: { type: 'string', default: '200' },
+    'search-samples': { type: 'string', default: '50' },
+    seed: { type: 'string', default: 'upload' },
     out: { type: 'string', default: path.join(repoRoot, 'bench-results') },
   },
 });
@@ -38,6 +44,8 @@ const documentsCount = Number(args.documents);
 const concurrency = Number(args.concurrency);
 const pagesPerDocument = Number(args.pages);
 const samples = Number(args.samples);
+const searchSamples = Number(args['search-samples']);
+if (!['upload', 'direct'].includes(args.seed)) throw new Error('--seed is upload or direct');
 if (!['sqlite', 'postgres'].includes(args.dialect)) throw new Error('--dialect is sqlite or postgres');
 if (!fs.existsSync(serverEntry)) throw new Error('Build the server first: npm run build -w @sheaf/server');
 
@@ -50,12 +58,21 @@ const WORDS = (
   'minutes project budget estimate proposal schedule milestone review approval department manager ' +
   'employee salary benefits pension health dental vision travel expense reimbursement mileage hotel'
 ).split(' ');
+// Rare words, with diacritics for some, in about 3% of the contents and 2% of the names.
+const RARE_WORDS = ['Hundeschule', 'Résumé', 'Zahnärztin', 'Überweisung', 'Kündigung', 'Déclaration'];
 const pick = () => WORDS[Math.floor(Math.random() * WORDS.length)];
+const pickRare = () => RARE_WORDS[Math.floor(Math.random() * RARE_WORDS.length)];
 const sentence = () => {
   const words = Array.from({ length: 8 + Math.floor(Math.random() * 8) }, pick);
+  if (Math.random() < 0.0002) words[Math.floor(Math.random() * words.length)] = pickRare();
   words[0] = words[0][0].toUpperCase() + words[0].slice(1);
   return `${words.join(' ')}.`;
 };
+/** A file name as people write them: `invoice-customer-2021-17.pdf`, sometimes `Résumé delivery 42.pdf`. */
+const documentName = (index) =>
+  Math.random() < 0.02
+    ? `${pickRare()} ${pick()} ${index}.pdf`
+    : `${pick()}-${pick()}-${2015 + (index % 11)}-${index}.pdf`;
 
 function createPdf(pages) {
   const objects = [
@@ -89,13 +106,12 @@ function createPdf(pages) {
   return Buffer.from(out, 'latin1');
 }
 
-const generateDocument = (index) =>
-  createPdf(
-    Array.from({ length: pagesPerDocument }, (_, page) => [
-      `Document ${index} - page ${page + 1} - ${randomBytes(6).toString('hex')}`,
-      ...Array.from({ length: 45 }, sentence),
-    ]),
-  );
+const generatePages = (index) =>
+  Array.from({ length: pagesPerDocument }, (_, page) => [
+    `Document ${index} - page ${page + 1} - ${randomBytes(6).toString('hex')}`,
+    ...Array.from({ length: 45 }, sentence),
+  ]);
+const generateDocument = (index) => createPdf(generatePages(index));
 
 // ---------------------------------------------------------------- helpers
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -142,11 +158,41 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-'));
 let databaseUrl;
 let dropDatabase = async () => {};
 let countPendingExtractions;
+/** `--seed direct`: inserts document rows (columns of the documents table) in one transaction. */
+let insertDocuments;
+/** Brings planner statistics up to date, as autovacuum would after a bulk insert. */
+let analyzeDatabase = async () => {};
+const DOCUMENT_COLUMNS = [
+  'id',
+  'organization_id',
+  'name',
+  'original_name',
+  'original_size',
+  'original_sha256',
+  'mime_type',
+  'storage_key',
+  'content',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'is_deleted',
+];
 if (args.dialect === 'sqlite') {
   const { default: Database } = await import('better-sqlite3');
   const file = path.join(dataDir, 'db.sqlite');
   databaseUrl = `file:${file}`;
   let connection;
+  let writer;
+  insertDocuments = async (rows) => {
+    writer ??= new Database(file, { fileMustExist: true });
+    writer.pragma('busy_timeout = 10000');
+    const insert = writer.prepare(
+      `insert into documents (${DOCUMENT_COLUMNS.join(', ')}) values (${DOCUMENT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    writer.transaction(() => {
+      for (const row of rows) insert.run(DOCUMENT_COLUMNS.map((column) => row[column]));
+    })();
+  };
   countPendingExtractions = async () => {
     connection ??= new Database(file, { readonly: true, fileMustExist: true });
     return connection
@@ -166,6 +212,18 @@ if (args.dialect === 'sqlite') {
   url.pathname = `/${name}`;
   databaseUrl = url.toString();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const types = { original_size: 'bigint', is_deleted: 'integer' };
+  insertDocuments = async (rows) => {
+    await pool.query(
+      `insert into documents (${DOCUMENT_COLUMNS.join(', ')}) select * from unnest(${DOCUMENT_COLUMNS.map(
+        (column, i) => `$${i + 1}::${types[column] ?? 'text'}[]`,
+      ).join(', ')})`,
+      DOCUMENT_COLUMNS.map((column) => rows.map((row) => row[column])),
+    );
+  };
+  analyzeDatabase = async () => {
+    await pool.query('vacuum analyze documents');
+  };
   countPendingExtractions = async () =>
     Number(
       (
@@ -233,7 +291,7 @@ try {
   const { organization } = await organizationResponse.json();
   const documentsUrl = `${base}/api/organizations/${organization.id}/documents`;
 
-  // Seeding through the real upload path, with extraction running meanwhile.
+  results.seed = args.seed;
   let peakRss = 0;
   const sampler = setInterval(() => {
     peakRss = Math.max(peakRss, rssOf(child.pid) ?? 0);
@@ -244,44 +302,100 @@ try {
   let uploadedBytes = 0;
   const seedStartedAt = performance.now();
   let lastReport = seedStartedAt;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const index = next++;
-        if (index >= documentsCount) return;
-        const pdf = generateDocument(index);
-        uploadedBytes += pdf.length;
-        const form = new FormData();
-        form.append('file', new Blob([pdf], { type: 'application/pdf' }), `document-${index}.pdf`);
-        const response = await fetch(documentsUrl, {
-          method: 'POST',
-          headers: { origin: base, cookie },
-          body: form,
+  if (args.seed === 'direct') {
+    // Rows straight into the database (upload and extraction bypassed), the text as extraction
+    // would have saved it; the search index follows through the database's triggers and indexes.
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const newId = () => `doc_${Array.from(randomBytes(24), (byte) => alphabet[byte % 36]).join('')}`;
+    const firstCreatedAt = Date.now() - documentsCount * 60_000;
+    let contentCharacters = 0;
+    for (let start = 0; start < documentsCount; start += 500) {
+      const rows = [];
+      for (let index = start; index < Math.min(documentsCount, start + 500); index++) {
+        const id = newId();
+        const content = generatePages(index)
+          .map((lines) => lines.join('\n'))
+          .join('\n\n');
+        contentCharacters += content.length;
+        const createdAt = new Date(firstCreatedAt + index * 60_000).toISOString();
+        const name = documentName(index);
+        rows.push({
+          id,
+          organization_id: organization.id,
+          name,
+          original_name: name,
+          original_size: 20_000 + content.length,
+          original_sha256: randomBytes(32).toString('hex'),
+          mime_type: 'application/pdf',
+          storage_key: `${organization.id}/${id}`,
+          content,
+          created_by: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+          is_deleted: 0,
         });
-        if (response.status === 201) documentIds.push((await response.json()).document.id);
-        else {
-          failures++;
-          await response.arrayBuffer();
-        }
-        if (performance.now() - lastReport > 5000) {
-          lastReport = performance.now();
-          process.stderr.write(`  uploaded ${documentIds.length}/${documentsCount}\n`);
-        }
       }
-    }),
-  );
-  const uploadsDoneAt = performance.now();
-  while ((await countPendingExtractions()) > 0) await sleep(100);
-  const extractedAt = performance.now();
-  clearInterval(sampler);
-  results.uploadFailures = failures;
-  results.uploadedMb = mb(uploadedBytes);
-  results.uploadOnlyDocumentsPerSecond = round(documentIds.length / ((uploadsDoneAt - seedStartedAt) / 1000));
-  results.uploadThroughputDocumentsPerSecond = round(
-    documentIds.length / ((extractedAt - seedStartedAt) / 1000),
-  );
-  results.seedSeconds = round((extractedAt - seedStartedAt) / 1000);
-  results.rssUnderLoadPeakMb = mb(peakRss);
+      await insertDocuments(rows);
+      documentIds.push(...rows.map((row) => row.id));
+      if (performance.now() - lastReport > 5000) {
+        lastReport = performance.now();
+        process.stderr.write(`  inserted ${documentIds.length}/${documentsCount}\n`);
+      }
+    }
+    const insertedAt = performance.now();
+    await analyzeDatabase();
+    clearInterval(sampler);
+    results.insertedContentMb = mb(contentCharacters);
+    results.directInsertDocumentsPerSecond = round(
+      documentIds.length / ((insertedAt - seedStartedAt) / 1000),
+    );
+    results.seedSeconds = round((performance.now() - seedStartedAt) / 1000);
+    // The server only watched: its memory after the insertions, not a peak under load.
+    results.rssAfterSeedMb = mb(rssOf(child.pid));
+  } else {
+    // Seeding through the real upload path, with extraction running meanwhile.
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (;;) {
+          const index = next++;
+          if (index >= documentsCount) return;
+          const pdf = generateDocument(index);
+          uploadedBytes += pdf.length;
+          const form = new FormData();
+          form.append('file', new Blob([pdf], { type: 'application/pdf' }), documentName(index));
+          const response = await fetch(documentsUrl, {
+            method: 'POST',
+            headers: { origin: base, cookie },
+            body: form,
+          });
+          if (response.status === 201) documentIds.push((await response.json()).document.id);
+          else {
+            failures++;
+            await response.arrayBuffer();
+          }
+          if (performance.now() - lastReport > 5000) {
+            lastReport = performance.now();
+            process.stderr.write(`  uploaded ${documentIds.length}/${documentsCount}\n`);
+          }
+        }
+      }),
+    );
+    const uploadsDoneAt = performance.now();
+    while ((await countPendingExtractions()) > 0) await sleep(100);
+    const extractedAt = performance.now();
+    clearInterval(sampler);
+    results.uploadFailures = failures;
+    results.uploadedMb = mb(uploadedBytes);
+    results.uploadOnlyDocumentsPerSecond = round(
+      documentIds.length / ((uploadsDoneAt - seedStartedAt) / 1000),
+    );
+    results.uploadThroughputDocumentsPerSecond = round(
+      documentIds.length / ((extractedAt - seedStartedAt) / 1000),
+    );
+    results.seedSeconds = round((extractedAt - seedStartedAt) / 1000);
+    results.rssUnderLoadPeakMb = mb(peakRss);
+    await analyzeDatabase();
+  }
 
   // Check the extraction really happened on a sample.
   const sampleId = documentIds[Math.floor(documentIds.length / 2)];
@@ -312,6 +426,30 @@ try {
     p50: round(percentile(documentTimes, 50), 2),
     p95: round(percentile(documentTimes, 95), 2),
   };
+
+  // Search latency as the command palette asks (page size 5), each query `--search-samples` times.
+  const searches = [
+    { label: 'commonWord', searchQuery: 'invoice' },
+    { label: 'rareWord', searchQuery: 'hundeschule' },
+    { label: 'twoCharacterNamePrefix', searchQuery: 'in' },
+    { label: 'withoutDiacritics', searchQuery: 'zahnarztin' },
+    { label: 'twoWords', searchQuery: 'payment invoice' },
+  ];
+  results.searchMs = {};
+  for (const { label, searchQuery } of searches) {
+    const url = `${documentsUrl}/search?searchQuery=${encodeURIComponent(searchQuery)}&pageIndex=0&pageSize=5`;
+    const first = await fetch(url, { headers: { cookie } });
+    if (!first.ok) throw new Error(`${url} answered ${first.status}`);
+    const { documentsCount: matches } = await first.json();
+    const times = [];
+    for (let i = 0; i < searchSamples; i++) times.push(await timeRequest(url));
+    results.searchMs[label] = {
+      searchQuery,
+      matches,
+      p50: round(percentile(times, 50), 2),
+      p95: round(percentile(times, 95), 2),
+    };
+  }
   await sleep(1000);
   results.rssIdleAfterMb = mb(rssOf(child.pid));
   await stopServer(child);
@@ -323,7 +461,7 @@ try {
 fs.mkdirSync(args.out, { recursive: true });
 const outFile = path.join(
   args.out,
-  `${results.date.replace(/[:.]/g, '-')}-${args.dialect}-${documentsCount}.json`,
+  `${results.date.replace(/[:.]/g, '-')}-${args.dialect}-${documentsCount}${args.seed === 'direct' ? '-direct' : ''}.json`,
 );
 fs.writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));

@@ -54,6 +54,10 @@ export const SHEAF_ERROR_CODES = [
   'documents.storage_limit_reached',
   /** The Range header asks for bytes outside the file. */
   'documents.range_not_satisfiable',
+  /** No tag with this id in this organization (tag routes, attaching a tag, a tagging rule's tagIds). */
+  'tags.not_found',
+  /** No tagging rule with this id in this organization. */
+  'tagging_rules.not_found',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;

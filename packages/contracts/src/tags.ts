@@ -69,3 +69,14 @@ export type TagInput = z.input<typeof tagInputSchema>;
 
 /** POST /documents/{documentId}/tags */
 export const attachTagSchema = z.object({ tagId: z.string().min(1).max(64) });
+
+/**
+ * A document-tag link (documents spec §3), answered by POST /documents/{documentId}/tags:
+ * 201 when the tag was attached, 200 with the existing link when it already was.
+ */
+export type DocumentTagLinkDto = {
+  id: string;
+  tagId: string;
+  documentId: string;
+  createdAt: string;
+};

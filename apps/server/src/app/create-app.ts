@@ -12,7 +12,10 @@ import { createHealthRoutes } from '../modules/health/health.routes';
 import { createInvitationsRoutes } from '../modules/invitations/invitations.routes';
 import { createMembersRoutes } from '../modules/members/members.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
+import { createSearchRoutes } from '../modules/search/search.routes';
 import { createSubscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes';
+import { createTaggingRulesRoutes } from '../modules/tagging-rules/tagging-rules.routes';
+import { createTagsRoutes } from '../modules/tags/tags.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
@@ -107,10 +110,29 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
       requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
+  // Before the documents routes: …/documents/search is not a document id.
+  api.route(
+    '/',
+    createSearchRoutes({
+      search: services.search,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
   api.route(
     '/',
     createDocumentsRoutes({
       documents: services.documents,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  api.route(
+    '/',
+    createTagsRoutes({ tags: services.tags, requireOrganizationMember: services.requireOrganizationMember }),
+  );
+  api.route(
+    '/',
+    createTaggingRulesRoutes({
+      taggingRules: services.taggingRules,
       requireOrganizationMember: services.requireOrganizationMember,
     }),
   );

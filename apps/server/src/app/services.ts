@@ -17,9 +17,12 @@ import { registerOrganizationsJobs } from '../modules/organizations/organization
 import { createRequireOrganizationMember } from '../modules/organizations/organizations.middleware';
 import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
 import { createPlansUsecases } from '../modules/plans/plans.usecases';
+import { createSearchUsecases } from '../modules/search/search.usecases';
 import { createStorageDriver } from '../modules/storage/storage';
 import type { StorageDriver } from '../modules/storage/storage.types';
 import { createSubscriptionsUsecases } from '../modules/subscriptions/subscriptions.usecases';
+import { createTaggingRulesUsecases } from '../modules/tagging-rules/tagging-rules.usecases';
+import { createTagsUsecases } from '../modules/tags/tags.usecases';
 import { createUsersUsecases } from '../modules/users/users.usecases';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
@@ -87,6 +90,11 @@ export function createServices({
     logger: logger.child({ component: 'documents' }),
   });
   registerDocumentsJobs({ jobQueue, documents, organizations });
+  const search = createSearchUsecases({ database });
+  const tags = createTagsUsecases({ database, clock });
+  const taggingRules = createTaggingRulesUsecases({ database, clock });
+  // Tagging rules run where extracted text is saved, in its transaction.
+  documents.addContentExtractedListener((event) => taggingRules.applyRulesToDocument(event));
   const pool =
     extractionPool ??
     createExtractionPool({
@@ -119,6 +127,9 @@ export function createServices({
     plans,
     subscriptions,
     documents,
+    search,
+    tags,
+    taggingRules,
     storage,
     extractionPool: pool,
     requireAuth,

@@ -173,6 +173,26 @@ export type DocumentActivitiesTable = {
   created_at: Timestamp;
 };
 
+export type TaggingRulesTable = {
+  id: string;
+  organization_id: string;
+  name: string;
+  description: string | null;
+  /** JSON array of `{ field, operator, value }`. */
+  conditions: string;
+  match_mode: 'all' | 'any';
+  enabled: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type TaggingRuleActionsTable = {
+  id: string;
+  tagging_rule_id: string;
+  tag_id: string;
+  created_at: Timestamp;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
@@ -187,4 +207,6 @@ export type Database = {
   tags: TagsTable;
   documents_tags: DocumentsTagsTable;
   document_activities: DocumentActivitiesTable;
+  tagging_rules: TaggingRulesTable;
+  tagging_rule_actions: TaggingRuleActionsTable;
 };

@@ -3,6 +3,9 @@ import * as jobs from './0001-jobs';
 import * as accounts from './0002-accounts';
 import * as organizations from './0003-organizations';
 import * as documents from './0004-documents';
+import * as tags from './0005-tags';
+import * as taggingRules from './0006-tagging-rules';
+import * as search from './0007-search';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-organizations': organizations,
   '0004-documents': documents,
+  '0005-tags': tags,
+  '0006-tagging-rules': taggingRules,
+  '0007-search': search,
 };

@@ -17,7 +17,10 @@ export type CrossOrganizationRoute = {
    * may be named differently from the registered route (`:cancelledInvitationId` for `:invitationId`).
    */
   path: string;
-  /** A body that would succeed for an authorized caller, so only the access check refuses it. */
+  /**
+   * A body that would succeed for an authorized caller, so only the access check refuses it.
+   * String values that are exactly `:name` are replaced by that fixture id, like in `path`.
+   */
   body?: unknown;
   /**
    * What a signed-in non-member gets: 403 on organization routes; 404 on routes that find the
@@ -54,6 +57,7 @@ export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
   { method: 'POST', path: '/api/organizations/:organizationId/documents', body: { file: 'x' } },
   { method: 'GET', path: '/api/organizations/:organizationId/documents/deleted' },
   { method: 'GET', path: '/api/organizations/:organizationId/documents/statistics' },
+  { method: 'GET', path: '/api/organizations/:organizationId/documents/search' },
   { method: 'DELETE', path: '/api/organizations/:organizationId/documents/trash' },
   { method: 'DELETE', path: '/api/organizations/:organizationId/documents/trash/:trashedDocumentId' },
   { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId' },
@@ -66,6 +70,40 @@ export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
   },
   { method: 'DELETE', path: '/api/organizations/:organizationId/documents/:documentId' },
   { method: 'POST', path: '/api/organizations/:organizationId/documents/:trashedDocumentId/restore' },
+  // Tags (`:tagId` is a tag of the victim organization not on `:documentId`, `:attachedTagId` one on it)
+  { method: 'GET', path: '/api/organizations/:organizationId/tags' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/tags',
+    body: { name: 'Intruder tag', color: '#ff0000' },
+  },
+  {
+    method: 'PUT',
+    path: '/api/organizations/:organizationId/tags/:tagId',
+    body: { name: 'Taken over', color: '#000000', description: 'defaced' },
+  },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/tags/:tagId' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/documents/:documentId/tags',
+    body: { tagId: ':tagId' },
+  },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/documents/:documentId/tags/:attachedTagId' },
+  // Tagging rules (`:taggingRuleId` is a rule of the victim organization)
+  { method: 'GET', path: '/api/organizations/:organizationId/tagging-rules' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/tagging-rules',
+    body: { name: 'Intruder rule', conditions: [], tagIds: [':tagId'] },
+  },
+  { method: 'GET', path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId' },
+  {
+    method: 'PUT',
+    path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId',
+    body: { name: 'Taken over', conditions: [], tagIds: [':tagId'] },
+  },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId' },
+  { method: 'POST', path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId/apply' },
   // Plans and usage
   { method: 'GET', path: '/api/organizations/:organizationId/subscription' },
   { method: 'GET', path: '/api/organizations/:organizationId/usage' },
@@ -80,4 +118,5 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'documents', organizationColumn: 'organization_id' },
   { table: 'document_activities', organizationColumn: 'organization_id' },
   { table: 'tags', organizationColumn: 'organization_id' },
+  { table: 'tagging_rules', organizationColumn: 'organization_id' },
 ];

@@ -1,7 +1,7 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readError } from '../../test/http';
+import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
@@ -67,6 +67,31 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       `/api/organizations/${victim.id}/documents/${fixture.trashedDocumentId}`,
       owned,
     );
+    const createTag = async (name: string) => {
+      const response = await call(server.app, 'POST', `/api/organizations/${victim.id}/tags`, {
+        ...owned,
+        body: { name, color: '#7fd962' },
+      });
+      return (await readJson<{ tag: { id: string } }>(response)).tag.id;
+    };
+    fixture.tagId = await createTag('Victim tag');
+    fixture.attachedTagId = await createTag('Victim attached tag');
+    const attached = await call(
+      server.app,
+      'POST',
+      `/api/organizations/${victim.id}/documents/${fixture.documentId}/tags`,
+      { ...owned, body: { tagId: fixture.attachedTagId } },
+    );
+    if (attached.status !== 201) throw new Error(`attach failed: ${attached.status}`);
+    const rule = await call(server.app, 'POST', `/api/organizations/${victim.id}/tagging-rules`, {
+      ...owned,
+      body: {
+        name: 'Victim rule',
+        conditions: [{ field: 'name', operator: 'contains', value: 'plan' }],
+        tagIds: [fixture.tagId],
+      },
+    });
+    fixture.taggingRuleId = (await readJson<{ taggingRule: { id: string } }>(rule)).taggingRule.id;
 
     // The outsider has an organization of their own, and the victim's owner another one.
     const outsiderOrganization = await createOrganization(server, outsider, 'Outsider org');
@@ -114,6 +139,14 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       return value;
     });
 
+  /** A route's body with its `:name` string values replaced by fixture ids. */
+  const fillBody = (body: unknown) =>
+    JSON.parse(
+      JSON.stringify(body).replace(/"(:\w+)"/g, (_match, placeholder: string) =>
+        JSON.stringify(fill(placeholder)),
+      ),
+    ) as unknown;
+
   /** Every row the victim organization holds, plus the e-mail queue. */
   const snapshot = async () => {
     const tables: Record<string, unknown[]> = {};
@@ -149,7 +182,7 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       for (const { label, credentials, isSession } of attackers) {
         const response = await call(server.app, route.method, fill(route.path), {
           ...credentials,
-          ...(route.body !== undefined ? { body: route.body } : {}),
+          ...(route.body !== undefined ? { body: fillBody(route.body) } : {}),
         });
         const expected = isSession ? (route.nonMemberStatus ?? 403) : 403;
         expect(response.status, label).toBe(expected);
@@ -174,7 +207,7 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       for (const route of crossOrganizationRoutes.filter(({ path }) => path.includes(':organizationId'))) {
         const response = await call(server.app, route.method, fill(route.path), {
           ...credentials,
-          ...(route.body !== undefined ? { body: route.body } : {}),
+          ...(route.body !== undefined ? { body: fillBody(route.body) } : {}),
         });
         expect(response.status, `${label}: ${route.method} ${route.path}`).toBe(403);
       }

@@ -1,0 +1,143 @@
+import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, DocumentsTagsTable, TagsTable } from '../../db/database.types';
+import { randomAlphanumeric } from '../../shared/ids';
+import type { TagWithCountRow } from './tags.models';
+
+type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
+
+/** Document-tag link ids: `dt_` and 24 random alphanumerics. */
+export const generateDocumentTagId = () => `dt_${randomAlphanumeric(ID_RANDOM_LENGTH)}`;
+
+const TAG_COLUMNS = [
+  'tags.id',
+  'tags.organization_id',
+  'tags.name',
+  'tags.color',
+  'tags.description',
+  'tags.created_at',
+  'tags.updated_at',
+] as const;
+
+/** How many documents outside the trash carry the tag (uses documents_tags_tag_id_index). */
+const documentsCount = (eb: ExpressionBuilder<Database, 'tags'>) =>
+  eb
+    .selectFrom('documents_tags')
+    .innerJoin('documents', 'documents.id', 'documents_tags.document_id')
+    .select((count) => count.fn.countAll<number | string>().as('count'))
+    .whereRef('documents_tags.tag_id', '=', 'tags.id')
+    .where('documents.is_deleted', '=', 0)
+    .as('documents_count');
+
+export function createTagsRepository({ db }: { db: DatabaseOrTransaction }) {
+  return {
+    /** The organization's tags by name, ignoring case, with their documents count. */
+    async list({ organizationId }: { organizationId: string }) {
+      return (await db
+        .selectFrom('tags')
+        .select([...TAG_COLUMNS, documentsCount])
+        .where('tags.organization_id', '=', organizationId)
+        .orderBy(sql`lower(tags.name)`)
+        .orderBy('tags.name')
+        .orderBy('tags.id')
+        .execute()) as TagWithCountRow[];
+    },
+
+    async findById({ organizationId, tagId }: { organizationId: string; tagId: string }) {
+      return (await db
+        .selectFrom('tags')
+        .select([...TAG_COLUMNS, documentsCount])
+        .where('tags.organization_id', '=', organizationId)
+        .where('tags.id', '=', tagId)
+        .executeTakeFirst()) as TagWithCountRow | undefined;
+    },
+
+    /** Which of `tagIds` are tags of the organization. */
+    async findExistingIds({ organizationId, tagIds }: { organizationId: string; tagIds: string[] }) {
+      if (tagIds.length === 0) return new Set<string>();
+      const rows = await db
+        .selectFrom('tags')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .where('id', 'in', tagIds)
+        .execute();
+      return new Set(rows.map(({ id }) => id));
+    },
+
+    async insert(row: TagsTable) {
+      await db.insertInto('tags').values(row).execute();
+    },
+
+    /** False when no such tag is in the organization. */
+    async update({
+      organizationId,
+      tagId,
+      set,
+    }: {
+      organizationId: string;
+      tagId: string;
+      set: Pick<TagsTable, 'name' | 'color' | 'description' | 'updated_at'>;
+    }) {
+      const result = await db
+        .updateTable('tags')
+        .set(set)
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', tagId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes the tag; its document links and rule actions go with it (foreign key cascades). */
+    async delete({ organizationId, tagId }: { organizationId: string; tagId: string }) {
+      const result = await db
+        .deleteFrom('tags')
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', tagId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    async findLink({ documentId, tagId }: { documentId: string; tagId: string }) {
+      return db
+        .selectFrom('documents_tags')
+        .selectAll()
+        .where('document_id', '=', documentId)
+        .where('tag_id', '=', tagId)
+        .executeTakeFirst();
+    },
+
+    /** Which of `tagIds` the document already carries. */
+    async findLinkedTagIds({ documentId, tagIds }: { documentId: string; tagIds: string[] }) {
+      if (tagIds.length === 0) return new Set<string>();
+      const rows = await db
+        .selectFrom('documents_tags')
+        .select('tag_id')
+        .where('document_id', '=', documentId)
+        .where('tag_id', 'in', tagIds)
+        .execute();
+      return new Set(rows.map(({ tag_id }) => tag_id));
+    },
+
+    /** Links the tag to the document; false when it already was (also under a concurrent attach). */
+    async insertLink(row: DocumentsTagsTable) {
+      const result = await db
+        .insertInto('documents_tags')
+        .values(row)
+        .onConflict((conflict) => conflict.columns(['document_id', 'tag_id']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** False when the document did not carry the tag. */
+    async deleteLink({ documentId, tagId }: { documentId: string; tagId: string }) {
+      const result = await db
+        .deleteFrom('documents_tags')
+        .where('document_id', '=', documentId)
+        .where('tag_id', '=', tagId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+export type TagsRepository = ReturnType<typeof createTagsRepository>;
