@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { mockApi, renderApp } from '../test/app';
 import { organizationHandlers } from '../test/organizations';
+import { stringifySearchWithLists } from './router';
 
 function renderAt(path: string, { signedIn }: { signedIn: boolean }) {
   mockApi(organizationHandlers(), { signedIn });
@@ -65,6 +66,7 @@ describe('routes', () => {
       'href',
       '/organizations/org_abc123/deleted',
     );
+    expect(screen.getByRole('button', { name: 'Search' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change theme' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
     expect(screen.getAllByRole('main')).toHaveLength(1);
@@ -80,6 +82,8 @@ describe('routes', () => {
     ['/organizations/org_abc123', 'Acme Archive'],
     ['/organizations/org_abc123/tags', 'Tags'],
     ['/organizations/org_abc123/tagging-rules', 'Tagging rules'],
+    ['/organizations/org_abc123/tagging-rules/create', 'Create tagging rule'],
+    ['/organizations/org_abc123/tagging-rules/tr_1', 'Edit tagging rule'],
     ['/organizations/org_abc123/members', 'Members'],
     ['/organizations/org_abc123/invite', 'Invite a member'],
     ['/organizations/org_abc123/invitations', 'Organization invitations'],
@@ -90,5 +94,14 @@ describe('routes', () => {
     renderAt(path, { signedIn: true });
 
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+});
+
+describe('search strings', () => {
+  test('lists are written comma-separated and other values as usual', () => {
+    expect(decodeURIComponent(stringifySearchWithLists({ tags: ['tag_a', 'tag_b'], tab: 'content' }))).toBe(
+      '?tags=tag_a,tag_b&tab=content',
+    );
+    expect(stringifySearchWithLists({})).toBe('');
   });
 });

@@ -4,6 +4,7 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  defaultStringifySearch,
   lazyRouteComponent,
   notFound,
   Outlet,
@@ -23,6 +24,18 @@ import { RouteErrorPage } from './pages/route-error-page';
 import { RoutePending } from './pages/route-pending';
 
 export type RouterContext = { queryClient: QueryClient };
+
+/**
+ * Lists in the URL read as `?tags=a,b` (what users and links write) rather than the default JSON
+ * `?tags=["a","b"]`; the routes' search validators split them again.
+ */
+export function stringifySearchWithLists(search: Record<string, unknown>): string {
+  return defaultStringifySearch(
+    Object.fromEntries(
+      Object.entries(search).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]),
+    ),
+  );
+}
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
@@ -264,6 +277,24 @@ const taggingRulesRoute = createRoute({
   ),
 });
 
+const createTaggingRuleRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'tagging-rules/create',
+  component: lazyRouteComponent(
+    () => import('../modules/tagging-rules/pages/create-tagging-rule-page'),
+    'CreateTaggingRulePage',
+  ),
+});
+
+const editTaggingRuleRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'tagging-rules/$taggingRuleId',
+  component: lazyRouteComponent(
+    () => import('../modules/tagging-rules/pages/edit-tagging-rule-page'),
+    'EditTaggingRulePage',
+  ),
+});
+
 const membersRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'members',
@@ -338,6 +369,8 @@ export const routeTree = rootRoute.addChildren([
       deletedDocumentsRoute,
       tagsRoute,
       taggingRulesRoute,
+      createTaggingRuleRoute,
+      editTaggingRuleRoute,
       membersRoute,
       inviteMemberRoute,
       organizationInvitationsRoute,
@@ -364,6 +397,7 @@ export function createAppRouter({
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteErrorPage,
     scrollRestoration: true,
+    stringifySearch: stringifySearchWithLists,
   });
   router.subscribe('onResolved', resetRedirectCount);
   return router;

@@ -1,10 +1,26 @@
 import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
 import { PLANS } from '@sheaf/contracts/plans';
+import type { TagDto } from '@sheaf/contracts/tags';
 import type { MockRequest } from './app';
 import { ORGANIZATION_ID } from './organizations';
 import { jsonResponse } from './render';
 
 export const API_DOCUMENTS = `/api/organizations/${ORGANIZATION_ID}/documents`;
+export const API_TAGS = `/api/organizations/${ORGANIZATION_ID}/tags`;
+
+export function tagFixture(overrides: Partial<TagDto> = {}): TagDto {
+  return {
+    id: 'tag_1',
+    organizationId: ORGANIZATION_ID,
+    name: 'Invoices',
+    color: '#d8ff75',
+    description: 'Bills to pay or archive',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    updatedAt: '2025-03-01T10:00:00.000Z',
+    documentsCount: 0,
+    ...overrides,
+  };
+}
 
 export function documentFixture(overrides: Partial<DocumentDto> = {}): DocumentDto {
   return {
@@ -62,12 +78,16 @@ export function documentsHandlers({
   documents = [],
   deleted = [],
   maxFileSize = null,
+  tags = [],
 }: {
   documents?: DocumentDto[];
   deleted?: DocumentDto[];
   maxFileSize?: number | null;
+  /** The organization's tags, answered by GET /tags. */
+  tags?: TagDto[];
 } = {}): Record<string, Handler> {
   const handlers: Record<string, Handler> = {
+    [`GET ${API_TAGS}`]: () => jsonResponse({ tags }),
     [`GET ${API_DOCUMENTS}`]: (request) => jsonResponse(pageOf(documents, request)),
     [`GET ${API_DOCUMENTS}/deleted`]: (request) => jsonResponse(pageOf(deleted, request)),
     [`GET ${API_DOCUMENTS}/statistics`]: () =>
@@ -90,6 +110,36 @@ export function documentsHandlers({
       new Response(new Blob(['%PDF-1.4'], { type: document.mimeType }), {
         headers: { 'content-type': document.mimeType },
       });
+  }
+  return handlers;
+}
+
+/**
+ * A document whose tags change as the server would: GET answers its current tags, POST /tags attaches one of
+ * `tags` and DELETE /tags/{tagId} detaches it.
+ */
+export function taggableDocumentHandlers(document: DocumentDto, tags: TagDto[]): Record<string, Handler> {
+  let current = document;
+  const handlers: Record<string, Handler> = {
+    [`GET ${API_DOCUMENTS}/${document.id}`]: () => jsonResponse({ document: current }),
+    [`POST ${API_DOCUMENTS}/${document.id}/tags`]: ({ body }) => {
+      const tag = tags.find((candidate) => candidate.id === (body as { tagId: string }).tagId);
+      if (!tag) {
+        return jsonResponse({ error: { code: 'tags.not_found', message: 'Tag not found' } }, { status: 404 });
+      }
+      const { id, name, color, description } = tag;
+      current = { ...current, tags: [...current.tags, { id, name, color, description }] };
+      return jsonResponse(
+        { documentTag: { id: `dtg_${id}`, tagId: id, documentId: document.id } },
+        { status: 201 },
+      );
+    },
+  };
+  for (const tag of tags) {
+    handlers[`DELETE ${API_DOCUMENTS}/${document.id}/tags/${tag.id}`] = () => {
+      current = { ...current, tags: current.tags.filter((candidate) => candidate.id !== tag.id) };
+      return new Response(null, { status: 204 });
+    };
   }
   return handlers;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ImportProvider } from '../../modules/documents/import/import-context';
 import { ImportDocumentButton } from '../../modules/documents/import/import-document-button';
 import { setLastOrganizationId } from '../../modules/organizations/last-organization';
+import { CommandPalette, CommandPaletteTrigger } from '../../modules/search/command-palette';
 import { Button } from '../../shared/ui/button';
 import { Logo } from '../../shared/ui/logo';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../shared/ui/sheet';
@@ -83,6 +84,7 @@ export function OrganizationLayout() {
                 <Link to="/" aria-label={t('layout.home-link')} className="inline-flex rounded-md lg:hidden">
                   <Logo />
                 </Link>
+                <CommandPaletteTrigger />
               </>
             }
           />
@@ -94,6 +96,7 @@ export function OrganizationLayout() {
             <Outlet />
           </main>
         </div>
+        <CommandPalette />
       </div>
     </ImportProvider>
   );

@@ -24,6 +24,10 @@ function useActivitySentence() {
   const { t } = useTranslation();
   return (activity: DocumentActivityDto): string => {
     const fields = activity.eventData?.updatedFields ?? [];
+    if (activity.event === 'updated' && activity.user === null && fields.join() === 'content') {
+      // A content update by nobody is the background text extraction.
+      return t('documents.activity.content-extracted');
+    }
     const what =
       activity.event === 'updated'
         ? fields.length > 0

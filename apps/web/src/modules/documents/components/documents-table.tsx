@@ -78,9 +78,11 @@ function FileNameCell({
             {formatBytes(document.originalSize, { base: 1000, locale: i18n.language })}
           </span>
           <span aria-hidden="true">·</span>
-          <span className="truncate">{getFileTypeLabel(document.mimeType, extension)}</span>
+          <span className="shrink-0">{getFileTypeLabel(document.mimeType, extension)}</span>
           <span aria-hidden="true">·</span>
-          <RelativeTime value={document.createdAt} />
+          <span className="min-w-0 truncate">
+            <RelativeTime value={document.createdAt} />
+          </span>
         </span>
       </div>
     </div>

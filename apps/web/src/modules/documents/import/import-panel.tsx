@@ -109,7 +109,7 @@ export function ImportPanel({
       )}
     >
       <header className="flex items-center gap-2 border-b px-4 py-2.5">
-        <h2 id={titleId} className="flex-1 truncate text-sm font-semibold" aria-live="polite">
+        <h2 id={titleId} className="min-w-0 flex-1 text-sm font-semibold text-pretty" aria-live="polite">
           {title}
         </h2>
         <Button

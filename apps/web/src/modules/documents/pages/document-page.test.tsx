@@ -3,9 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
-import { API_DOCUMENTS, documentFixture, documentsHandlers } from '../../../test/documents';
+import {
+  API_DOCUMENTS,
+  API_TAGS,
+  documentFixture,
+  documentsHandlers,
+  tagFixture,
+  taggableDocumentHandlers,
+} from '../../../test/documents';
 import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
+
+/** Long user flows: room for a loaded machine (the default is 5 s). */
+const SLOW_TEST = { timeout: 15_000 };
 
 const DOCUMENT_URL = `/organizations/${ORGANIZATION_ID}/documents/doc_1`;
 
@@ -209,5 +219,157 @@ describe('document page', () => {
 
     expect(await screen.findByText('Document not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to documents' })).toBeInTheDocument();
+  });
+
+  test('the tag picker attaches a picked tag and detaches a removed one', SLOW_TEST, async () => {
+    const user = userEvent.setup();
+    const tags = [
+      tagFixture({ id: 'tag_a', name: 'Invoices' }),
+      tagFixture({ id: 'tag_b', name: 'Housing', color: '#7cc7ff', description: null }),
+    ];
+    const document = documentFixture({
+      tags: [{ id: 'tag_b', name: 'Housing', color: '#7cc7ff', description: null }],
+    });
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [document], tags }),
+        ...taggableDocumentHandlers(document, tags),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    const search = await screen.findByRole('combobox', { name: 'Tags' });
+    expect(search).toHaveAttribute('placeholder', 'Search tags...');
+    await user.click(search);
+    await user.paste('inv');
+    const listbox = screen.getByRole('listbox', { name: 'Tags' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Invoices']);
+    await user.click(within(listbox).getByRole('option', { name: 'Invoices' }));
+
+    expect(await screen.findByRole('button', { name: 'Remove Invoices' })).toBeInTheDocument();
+    expect(search).toHaveValue('');
+    expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
+      [`${API_DOCUMENTS}/doc_1/tags`, { tagId: 'tag_a' }],
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Housing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove Housing' })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `${API_DOCUMENTS}/doc_1/tags/tag_b`,
+    ]);
+  });
+
+  test('the tag picker works from the keyboard: arrows, Escape and Backspace', SLOW_TEST, async () => {
+    const user = userEvent.setup();
+    const tags = [
+      tagFixture({ id: 'tag_a', name: 'Invoices' }),
+      tagFixture({ id: 'tag_b', name: 'Housing' }),
+      tagFixture({ id: 'tag_c', name: 'Insurance' }),
+    ];
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()], tags }),
+        ...taggableDocumentHandlers(documentFixture(), tags),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    const search = await screen.findByRole('combobox', { name: 'Tags' });
+    await user.click(search);
+    expect(search).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{ArrowDown}');
+    const active = search.getAttribute('aria-activedescendant');
+    expect(active && document.getElementById(active)).toHaveTextContent('Housing');
+    await user.keyboard('{Escape}');
+    expect(search).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('button', { name: 'Remove Invoices' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ tagId: 'tag_a' });
+
+    await user.keyboard('{Backspace}');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove Invoices' })).not.toBeInTheDocument(),
+    );
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `${API_DOCUMENTS}/doc_1/tags/tag_a`,
+    ]);
+  });
+
+  test('a failed attach puts the tags back and says so', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()], tags: [tagFixture()] }),
+        [`POST ${API_DOCUMENTS}/doc_1/tags`]: () =>
+          jsonResponse({ error: { code: 'internal.error', message: 'Boom' } }, { status: 500 }),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    await user.click(await screen.findByRole('combobox', { name: 'Tags' }));
+    await user.click(await screen.findByRole('option', { name: 'Invoices' }));
+
+    expect(await screen.findByText('Could not add the tag "Invoices"')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove Invoices' })).not.toBeInTheDocument(),
+    );
+  });
+
+  test('Create tag creates a tag and attaches it to the document', SLOW_TEST, async () => {
+    const user = userEvent.setup();
+    const created = tagFixture({ id: 'tag_new', name: 'Receipts', color: '#ff5c5c', description: null });
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        ...taggableDocumentHandlers(documentFixture(), [created]),
+        [`POST ${API_TAGS}`]: () => jsonResponse({ tag: created }, { status: 201 }),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    await user.click(await screen.findByRole('button', { name: 'Create tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Receipts');
+    await user.click(within(dialog).getByRole('radio', { name: 'Red' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Tag "Receipts" created')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { name: 'Receipts', color: '#ff5c5c', description: null },
+        { tagId: 'tag_new' },
+      ]),
+    );
+    expect(await screen.findByRole('button', { name: 'Remove Receipts' })).toBeInTheDocument();
+  });
+
+  test('a deleted document shows its tags read-only, without the picker', async () => {
+    const deleted = documentFixture({
+      isDeleted: true,
+      deletedAt: new Date().toISOString(),
+      deletedBy: 'usr_1',
+      tags: [{ id: 'tag_a', name: 'Invoices', color: '#d8ff75', description: null }],
+    });
+    mockApi({ ...organizationHandlers(), ...documentsHandlers({ deleted: [deleted] }) }, { signedIn: true });
+    renderApp(DOCUMENT_URL);
+
+    const list = await screen.findByRole('list', { name: 'Tags' });
+    expect(within(list).getByText('Invoices')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Tags' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create tag' })).not.toBeInTheDocument();
   });
 });

@@ -29,7 +29,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { useConfig } from '../../config/config-context';
-import { TagBadge } from '../../tags/components/tag-badge';
+import { DocumentTagsEditor } from '../../tags/components/document-tags-editor';
 import { documentFileUrl, documentQueryOptions, useRestoreDocument } from '../api';
 import { DocumentActivity } from '../components/document-activity';
 import { DocumentContentEditor } from '../components/document-content-editor';
@@ -237,15 +237,7 @@ export function DocumentPage() {
           )}
         </div>
 
-        {current.tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label={t('documents.details.tags')}>
-            {current.tags.map((tag) => (
-              <li key={tag.id}>
-                <TagBadge tag={tag} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <DocumentTagsEditor organizationId={organizationId} document={current} />
 
         <Tabs
           value={tab}

@@ -1,15 +1,22 @@
-import type { DocumentTagDto } from '@sheaf/contracts/documents';
 import { DOCUMENTS_PAGE_SIZE } from '@sheaf/contracts/limits';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
-import { SearchX, X } from 'lucide-react';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { ListFilter, SearchX, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormatter } from '../../../shared/format/date';
 import { Button } from '../../../shared/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuTrigger,
+} from '../../../shared/ui/dropdown-menu';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Spinner } from '../../../shared/ui/spinner';
+import { tagsQueryOptions } from '../../tags/api';
 import { TagBadge } from '../../tags/components/tag-badge';
+import { tagsFilterSearch } from '../../tags/tags-search';
 import { documentsQueryOptions } from '../api';
 import { DocumentsEmptyState } from '../components/documents-empty-state';
 import { DocumentsLoadError } from '../components/documents-load-error';
@@ -21,22 +28,21 @@ import {
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/documents');
 
-/** The active tag filters as removable chips; a tag's name comes from the documents that carry it. */
-function TagFilterChips({ tagIds, knownTags }: { tagIds: string[]; knownTags: Map<string, DocumentTagDto> }) {
+type FilterTag = { id: string; name: string; color: string };
+
+/** The active tag filters as removable chips; names come from the organization's tags. */
+function TagFilterChips({ tagIds, tagsById }: { tagIds: string[]; tagsById: Map<string, FilterTag> }) {
   const { t } = useTranslation();
   return (
     <ul className="flex flex-wrap items-center gap-1.5" aria-label={t('documents.list.active-filters')}>
       {tagIds.map((tagId) => {
-        const tag = knownTags.get(tagId) ?? { name: tagId, color: 'transparent' };
+        const tag = tagsById.get(tagId) ?? { name: tagId, color: 'transparent' };
         return (
           <li key={tagId}>
             <TagBadge tag={tag} className="py-1 pr-1 text-sm">
               <Link
                 from="/organizations/$organizationId/documents"
-                search={(previous) => {
-                  const remaining = (previous.tags ?? []).filter((id) => id !== tagId);
-                  return remaining.length > 0 ? { tags: remaining } : {};
-                }}
+                search={(previous) => tagsFilterSearch((previous.tags ?? []).filter((id) => id !== tagId))}
                 aria-label={t('documents.list.remove-filter', { name: tag.name })}
                 className="inline-flex size-5 items-center justify-center rounded-sm text-muted-foreground hover:bg-muted hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
@@ -50,9 +56,58 @@ function TagFilterChips({ tagIds, knownTags }: { tagIds: string[]; knownTags: Ma
   );
 }
 
+/** "Filter by tag": a menu of the organization's tags as checkboxes; each toggle updates `?tags=`. */
+function TagFilterMenu({
+  tags,
+  tagIds,
+  onChange,
+}: {
+  tags: readonly FilterTag[];
+  tagIds: string[];
+  onChange: (tagIds: string[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm">
+          <ListFilter aria-hidden="true" />
+          {t('documents.list.filter-by-tag')}
+          {tagIds.length > 0 ? (
+            <span className="rounded-sm bg-primary-soft px-1 text-xs tabular-nums text-primary-soft-foreground">
+              {tagIds.length}
+            </span>
+          ) : null}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="max-h-80 w-56 overflow-y-auto">
+        {tags.map((tag) => (
+          <DropdownMenuCheckboxItem
+            key={tag.id}
+            checked={tagIds.includes(tag.id)}
+            // Stay open so several tags can be picked in a row.
+            onSelect={(event) => event.preventDefault()}
+            onCheckedChange={(checked) =>
+              onChange(checked ? [...tagIds, tag.id] : tagIds.filter((id) => id !== tag.id))
+            }
+          >
+            <span
+              aria-hidden="true"
+              className="size-2.5 shrink-0 rounded-full ring-1 ring-foreground/15"
+              style={{ backgroundColor: tag.color }}
+            />
+            <span className="truncate">{tag.name}</span>
+          </DropdownMenuCheckboxItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
 /** The documents list (spec §2): `?tags=` filter chips, no-results message, empty state, extra columns. */
 export function DocumentsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { organizationId } = routeApi.useParams();
   const { tags: tagIds = [] } = routeApi.useSearch();
   const { formatRelative } = useDateFormatter();
@@ -68,9 +123,19 @@ export function DocumentsPage() {
     setPagination((current) => ({ ...current, pageIndex: 0 }));
   }
   const documents = useQuery(documentsQueryOptions({ organizationId, ...pagination, tagIds }));
-  const knownTags = new Map(
-    documents.data?.documents.flatMap((document) => document.tags.map((tag) => [tag.id, tag])),
-  );
+  const tags = useQuery(tagsQueryOptions(organizationId));
+  // Names from the organization's tags; the documents' own tags cover a tag list not loaded (yet).
+  const tagsById = new Map<string, FilterTag>([
+    ...(documents.data?.documents.flatMap((document) => document.tags.map((tag) => [tag.id, tag] as const)) ??
+      []),
+    ...(tags.data?.map((tag) => [tag.id, tag] as const) ?? []),
+  ]);
+  const setTagFilter = (next: string[]) =>
+    void navigate({
+      to: '/organizations/$organizationId/documents',
+      params: { organizationId },
+      search: tagsFilterSearch(next),
+    });
 
   const extraColumns: DocumentsTableColumn[] = [
     {
@@ -96,7 +161,14 @@ export function DocumentsPage() {
         ) : null}
       </div>
 
-      {tagIds.length > 0 ? <TagFilterChips tagIds={tagIds} knownTags={knownTags} /> : null}
+      {(tags.data && tags.data.length > 0) || tagIds.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {tags.data && tags.data.length > 0 ? (
+            <TagFilterMenu tags={tags.data} tagIds={tagIds} onChange={setTagFilter} />
+          ) : null}
+          {tagIds.length > 0 ? <TagFilterChips tagIds={tagIds} tagsById={tagsById} /> : null}
+        </div>
+      ) : null}
 
       {documents.isPending ? (
         <div className="flex justify-center py-12">

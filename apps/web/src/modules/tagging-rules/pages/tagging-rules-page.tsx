@@ -1,7 +1,261 @@
+import type { TaggingRuleDto } from '@sheaf/contracts/tagging-rules';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ListChecks, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PagePlaceholder } from '../../../shared/ui/page-placeholder';
+import { toast } from 'sonner';
+import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { Badge } from '../../../shared/ui/badge';
+import { Button } from '../../../shared/ui/button';
+import { useConfirm } from '../../../shared/ui/confirm-dialog';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { FormError } from '../../../shared/ui/form-error';
+import { Spinner } from '../../../shared/ui/spinner';
+import { Switch } from '../../../shared/ui/switch';
+import { TagBadge } from '../../tags/components/tag-badge';
+import {
+  taggingRulesQueryOptions,
+  toTaggingRuleInput,
+  useApplyTaggingRule,
+  useDeleteTaggingRule,
+  useUpdateTaggingRule,
+} from '../api';
+import { describeConditions } from '../conditions-summary';
 
+const organizationRouteApi = getRouteApi('/private/organizations/$organizationId');
+
+function CreateRuleButton({ organizationId }: { organizationId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button asChild>
+      <Link to="/organizations/$organizationId/tagging-rules/create" params={{ organizationId }}>
+        <Plus aria-hidden="true" />
+        {t('tagging-rules.list.create')}
+      </Link>
+    </Button>
+  );
+}
+
+type RuleCardProps = {
+  rule: TaggingRuleDto;
+  organizationId: string;
+  onToggle: (rule: TaggingRuleDto, enabled: boolean) => void;
+  onApply: (rule: TaggingRuleDto) => void;
+  onDelete: (rule: TaggingRuleDto) => void;
+  isToggling: boolean;
+  isApplying: boolean;
+  isDeleting: boolean;
+};
+
+function RuleCard({
+  rule,
+  organizationId,
+  onToggle,
+  onApply,
+  onDelete,
+  isToggling,
+  isApplying,
+  isDeleting,
+}: RuleCardProps) {
+  const { t, i18n } = useTranslation();
+  const titleId = `tagging-rule-${rule.id}-title`;
+  const summary = describeConditions({
+    conditions: rule.conditions,
+    matchMode: rule.matchMode,
+    t,
+    language: i18n.language,
+  });
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-xl border bg-surface p-4 sm:flex-row sm:items-start sm:gap-4 sm:p-5"
+    >
+      <div className="flex min-w-0 flex-1 gap-3">
+        <div className="hidden size-9 shrink-0 items-center justify-center rounded-lg border bg-muted/60 text-muted-foreground sm:flex">
+          <ListChecks className="size-4.5" aria-hidden="true" />
+        </div>
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2
+              id={titleId}
+              className="min-w-0 text-[0.9375rem] font-semibold leading-snug [overflow-wrap:anywhere]"
+            >
+              {rule.name}
+            </h2>
+            {rule.enabled ? null : <Badge variant="secondary">{t('tagging-rules.list.disabled')}</Badge>}
+          </div>
+          {rule.description ? (
+            <p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{rule.description}</p>
+          ) : null}
+          <p className="text-[0.8125rem] text-foreground/80 [overflow-wrap:anywhere]">
+            <span className="font-medium">
+              {t('tagging-rules.list.conditions-count', { count: rule.conditions.length })}
+            </span>
+            <span aria-hidden="true" className="px-1.5 text-muted-foreground">
+              ·
+            </span>
+            {summary}
+          </p>
+          <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
+            <span className="text-xs text-muted-foreground">{t('tagging-rules.list.adds-tags')}</span>
+            <ul
+              className="flex flex-wrap items-center gap-1.5"
+              aria-label={t('tagging-rules.list.tags-label')}
+            >
+              {rule.actions.map((action) => (
+                <li key={action.tagId} className="max-w-full">
+                  <TagBadge tag={action.tag} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center gap-2 border-t pt-3 sm:border-t-0 sm:pt-0">
+        <Switch
+          checked={rule.enabled}
+          disabled={isToggling}
+          onCheckedChange={(enabled) => onToggle(rule, enabled)}
+          aria-label={t('tagging-rules.list.enabled-label', { name: rule.name })}
+          className="mr-1"
+        />
+        <Button
+          variant="outline"
+          size="sm"
+          isLoading={isApplying}
+          onClick={() => onApply(rule)}
+          aria-label={t('tagging-rules.list.apply-label', { name: rule.name })}
+        >
+          {isApplying ? null : <Play aria-hidden="true" />}
+          <span className="sm:hidden">{t('tagging-rules.apply.confirm')}</span>
+          <span className="hidden sm:inline">{t('tagging-rules.list.apply')}</span>
+        </Button>
+        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+          <Button variant="outline" size="icon-sm" asChild>
+            <Link
+              to="/organizations/$organizationId/tagging-rules/$taggingRuleId"
+              params={{ organizationId, taggingRuleId: rule.id }}
+              aria-label={t('tagging-rules.list.edit-label', { name: rule.name })}
+            >
+              <Pencil aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button
+            variant="outline"
+            size="icon-sm"
+            isLoading={isDeleting}
+            onClick={() => onDelete(rule)}
+            aria-label={t('tagging-rules.list.delete-label', { name: rule.name })}
+            className="text-danger hover:text-danger"
+          >
+            {isDeleting ? null : <Trash2 aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Tagging rules (spec §2): title, description, create button, empty state, and one card per rule. */
 export function TaggingRulesPage() {
   const { t } = useTranslation();
-  return <PagePlaceholder title={t('tagging-rules.title')} />;
+  const { organizationId } = organizationRouteApi.useParams();
+  const confirm = useConfirm();
+  const rules = useQuery(taggingRulesQueryOptions(organizationId));
+  const update = useUpdateTaggingRule(organizationId);
+  const apply = useApplyTaggingRule(organizationId);
+  const remove = useDeleteTaggingRule(organizationId);
+  const hasRules = (rules.data?.length ?? 0) > 0;
+
+  const onToggle = async (rule: TaggingRuleDto, enabled: boolean) => {
+    try {
+      await update.mutateAsync({
+        taggingRuleId: rule.id,
+        input: { ...toTaggingRuleInput(rule), enabled },
+      });
+      toast.success(t(enabled ? 'tagging-rules.list.enabled-toast' : 'tagging-rules.list.disabled-toast'));
+    } catch (error) {
+      toast.error(t('tagging-rules.form.update-failed'), { description: getErrorMessage(error, t) });
+    }
+  };
+
+  const onApply = async (rule: TaggingRuleDto) => {
+    const confirmed = await confirm({
+      title: t('tagging-rules.apply.title'),
+      description: t('tagging-rules.apply.description', { name: rule.name }),
+      confirmLabel: t('tagging-rules.apply.confirm'),
+      isDestructive: false,
+    });
+    if (!confirmed) return;
+    try {
+      const result = await apply.mutateAsync(rule.id);
+      toast.success(t('tagging-rules.apply.success', { count: result.taggedDocumentsCount }));
+    } catch (error) {
+      toast.error(t('tagging-rules.apply.failed'), { description: getErrorMessage(error, t) });
+    }
+  };
+
+  const onDelete = async (rule: TaggingRuleDto) => {
+    const confirmed = await confirm({
+      title: t('tagging-rules.delete.title'),
+      description: t('tagging-rules.delete.description', { name: rule.name }),
+      confirmLabel: t('tagging-rules.delete.confirm'),
+    });
+    if (!confirmed) return;
+    try {
+      await remove.mutateAsync(rule.id);
+      toast.success(t('tagging-rules.delete.success'));
+    } catch (error) {
+      toast.error(t('tagging-rules.delete.failed'), { description: getErrorMessage(error, t) });
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
+        <div className="grid max-w-2xl gap-1">
+          <h1 className="text-xl font-semibold tracking-tight">{t('tagging-rules.title')}</h1>
+          <p className="text-sm text-muted-foreground">{t('tagging-rules.list.description')}</p>
+        </div>
+        {hasRules ? <CreateRuleButton organizationId={organizationId} /> : null}
+      </div>
+      {rules.isPending ? (
+        <div className="flex justify-center py-10 text-primary">
+          <Spinner size="lg" />
+        </div>
+      ) : rules.isError ? (
+        <div className="grid justify-items-start gap-3">
+          <FormError>{getErrorMessage(rules.error, t)}</FormError>
+          <Button variant="outline" onClick={() => void rules.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : hasRules ? (
+        <ul className="grid gap-3" aria-label={t('tagging-rules.list.label')}>
+          {rules.data.map((rule) => (
+            <li key={rule.id}>
+              <RuleCard
+                rule={rule}
+                organizationId={organizationId}
+                onToggle={(target, enabled) => void onToggle(target, enabled)}
+                onApply={(target) => void onApply(target)}
+                onDelete={(target) => void onDelete(target)}
+                isToggling={update.isPending && update.variables?.taggingRuleId === rule.id}
+                isApplying={apply.isPending && apply.variables === rule.id}
+                isDeleting={remove.isPending && remove.variables === rule.id}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState
+          icon={ListChecks}
+          title={t('tagging-rules.empty.title')}
+          description={t('tagging-rules.empty.description')}
+          action={<CreateRuleButton organizationId={organizationId} />}
+        />
+      )}
+    </div>
+  );
 }

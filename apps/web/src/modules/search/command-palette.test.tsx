@@ -1,0 +1,167 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { THEME_STORAGE_KEY } from '../../shared/theme/theme';
+import { mockApi, renderApp } from '../../test/app';
+import { documentFixture, documentsHandlers, listItem } from '../../test/documents';
+import { ORGANIZATION_ID, organizationHandlers } from '../../test/organizations';
+import { jsonResponse } from '../../test/render';
+
+const SEARCH_PATH = `/api/organizations/${ORGANIZATION_ID}/documents/search`;
+const DOCUMENTS_URL = `/organizations/${ORGANIZATION_ID}/documents`;
+
+const invoice = documentFixture({ id: 'doc_invoice', name: 'Invoice March.pdf' });
+const receipt = documentFixture({ id: 'doc_receipt', name: 'Dentist receipt - invoice 4471.pdf' });
+
+function renderPalettePage(
+  search: () => Response | Promise<Response> = () =>
+    jsonResponse({ documents: [listItem(invoice), listItem(receipt)], documentsCount: 2 }),
+) {
+  const { calls } = mockApi(
+    {
+      ...organizationHandlers(),
+      ...documentsHandlers({ documents: [invoice, receipt] }),
+      [`GET ${SEARCH_PATH}`]: search,
+    },
+    { signedIn: true },
+  );
+  const app = renderApp(DOCUMENTS_URL);
+  return { ...app, searches: () => calls.filter((call) => call.path === SEARCH_PATH) };
+}
+
+async function openWithShortcut(user: ReturnType<typeof userEvent.setup>, key: 'Control' | 'Meta') {
+  await screen.findByRole('heading', { level: 1, name: 'Documents' });
+  await user.keyboard(`{${key}>}k{/${key}}`);
+  return screen.findByRole('dialog', { name: 'Search' });
+}
+
+describe('command palette', () => {
+  test.each(['Control', 'Meta'] as const)('opens with %s+K inside an organization', async (key) => {
+    const user = userEvent.setup();
+    renderPalettePage();
+
+    const palette = await openWithShortcut(user, key);
+
+    const input = within(palette).getByRole('combobox', { name: 'Search documents and actions' });
+    expect(input).toHaveFocus();
+    expect(input).toHaveAttribute('placeholder', 'Search documents...');
+    const theme = within(palette).getByRole('group', { name: 'Theme' });
+    expect(
+      within(theme)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Light', 'Dark', 'System']);
+  });
+
+  test('Dismiss closes the palette', async () => {
+    const user = userEvent.setup();
+    renderPalettePage();
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.click(within(palette).getByRole('button', { name: 'Dismiss' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('the top-bar search button opens it; Escape closes it and focus returns to the button', async () => {
+    const user = userEvent.setup();
+    renderPalettePage();
+    const trigger = await screen.findByRole('button', { name: 'Search' });
+
+    await user.click(trigger);
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(trigger).toHaveFocus();
+  });
+
+  test('one character searches nothing; two or more search once, debounced, page 0 of 5', async () => {
+    const user = userEvent.setup();
+    const { searches } = renderPalettePage();
+    const palette = await openWithShortcut(user, 'Control');
+    const input = within(palette).getByRole('combobox', { name: 'Search documents and actions' });
+
+    await user.type(input, 'i');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(searches()).toHaveLength(0);
+
+    await user.type(input, 'nvoice');
+
+    const documents = await within(palette).findByRole('group', { name: 'Documents' });
+    expect(
+      within(documents)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Invoice March.pdf', 'Dentist receipt - invoice 4471.pdf']);
+    expect(searches()).toHaveLength(1);
+    const params = searches()[0]?.url.searchParams;
+    expect(params?.get('searchQuery')).toBe('invoice');
+    expect(params?.get('pageIndex')).toBe('0');
+    expect(params?.get('pageSize')).toBe('5');
+  });
+
+  test('a failed search shows the no-results message, with no error', async () => {
+    const user = userEvent.setup();
+    renderPalettePage(() => jsonResponse({ error: { code: 'internal.error' } }, { status: 500 }));
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'invoice');
+
+    expect(await within(palette).findByText('No results found.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('choosing a document opens it and closes the palette', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPalettePage();
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'dentist');
+    await user.click(
+      await within(palette).findByRole('option', { name: 'Dentist receipt - invoice 4471.pdf' }),
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${DOCUMENTS_URL}/doc_receipt`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('choosing Dark switches to the dark theme and closes the palette', async () => {
+    const user = userEvent.setup();
+    renderPalettePage();
+    const palette = await openWithShortcut(user, 'Meta');
+
+    await user.click(within(palette).getByRole('option', { name: 'Dark' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+  });
+
+  test('reopening starts from an empty search', async () => {
+    const user = userEvent.setup();
+    renderPalettePage();
+    let palette = await openWithShortcut(user, 'Control');
+    await user.type(within(palette).getByRole('combobox'), 'invoice');
+    await within(palette).findByRole('group', { name: 'Documents' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.keyboard('{Control>}k{/Control}');
+    palette = await screen.findByRole('dialog', { name: 'Search' });
+
+    expect(within(palette).getByRole('combobox')).toHaveValue('');
+    expect(within(palette).queryByRole('group', { name: 'Documents' })).not.toBeInTheDocument();
+  });
+
+  test('Ctrl+K does nothing outside an organization', async () => {
+    const user = userEvent.setup();
+    mockApi(organizationHandlers(), { signedIn: true });
+    renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Account settings' });
+
+    await user.keyboard('{Control>}k{/Control}');
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

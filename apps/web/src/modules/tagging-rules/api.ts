@@ -1,0 +1,112 @@
+import type {
+  ApplyTaggingRuleResult,
+  TaggingRuleDto,
+  TaggingRuleInput,
+} from '@sheaf/contracts/tagging-rules';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../shared/http/api-client';
+import { organizationQueryKey } from '../organizations/api';
+
+const taggingRulesPath = (organizationId: string) =>
+  `/api/organizations/${encodeURIComponent(organizationId)}/tagging-rules`;
+
+const taggingRulePath = (organizationId: string, taggingRuleId: string) =>
+  `${taggingRulesPath(organizationId)}/${encodeURIComponent(taggingRuleId)}`;
+
+/** Every tagging-rule query of an organization lives under this key, below the organization's own. */
+export function taggingRulesQueryKey(organizationId: string) {
+  return [...organizationQueryKey(organizationId), 'tagging-rules'] as const;
+}
+
+export function taggingRuleQueryKey(organizationId: string, taggingRuleId: string) {
+  return [...taggingRulesQueryKey(organizationId), taggingRuleId] as const;
+}
+
+/** GET /tagging-rules */
+export function taggingRulesQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: [...taggingRulesQueryKey(organizationId), 'list'] as const,
+    queryFn: async () =>
+      (await apiClient.request<{ taggingRules: TaggingRuleDto[] }>(taggingRulesPath(organizationId)))
+        .taggingRules,
+  });
+}
+
+/** GET /tagging-rules/{taggingRuleId} */
+export function taggingRuleQueryOptions(organizationId: string, taggingRuleId: string) {
+  return queryOptions({
+    queryKey: taggingRuleQueryKey(organizationId, taggingRuleId),
+    queryFn: async () =>
+      (
+        await apiClient.request<{ taggingRule: TaggingRuleDto }>(
+          taggingRulePath(organizationId, taggingRuleId),
+        )
+      ).taggingRule,
+  });
+}
+
+/** The body of a PUT that keeps a rule as it is, to change one thing (such as `enabled`). */
+export function toTaggingRuleInput(rule: TaggingRuleDto): TaggingRuleInput {
+  return {
+    name: rule.name,
+    description: rule.description,
+    conditions: rule.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
+    tagIds: rule.actions.map((action) => action.tagId),
+    enabled: rule.enabled,
+    matchMode: rule.matchMode,
+  };
+}
+
+function useRefreshTaggingRules(organizationId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: taggingRulesQueryKey(organizationId) });
+}
+
+export function useCreateTaggingRule(organizationId: string) {
+  const refresh = useRefreshTaggingRules(organizationId);
+  return useMutation({
+    mutationFn: async (input: TaggingRuleInput) =>
+      (
+        await apiClient.request<{ taggingRule: TaggingRuleDto }>(taggingRulesPath(organizationId), {
+          method: 'POST',
+          body: input,
+        })
+      ).taggingRule,
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateTaggingRule(organizationId: string) {
+  const refresh = useRefreshTaggingRules(organizationId);
+  return useMutation({
+    mutationFn: async ({ taggingRuleId, input }: { taggingRuleId: string; input: TaggingRuleInput }) =>
+      (
+        await apiClient.request<{ taggingRule: TaggingRuleDto }>(
+          taggingRulePath(organizationId, taggingRuleId),
+          { method: 'PUT', body: input },
+        )
+      ).taggingRule,
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteTaggingRule(organizationId: string) {
+  const refresh = useRefreshTaggingRules(organizationId);
+  return useMutation({
+    mutationFn: (taggingRuleId: string) =>
+      apiClient.request<void>(taggingRulePath(organizationId, taggingRuleId), { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /tagging-rules/{taggingRuleId}/apply: tags the existing documents; documents and tags change. */
+export function useApplyTaggingRule(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (taggingRuleId: string) =>
+      apiClient.request<ApplyTaggingRuleResult>(`${taggingRulePath(organizationId, taggingRuleId)}/apply`, {
+        method: 'POST',
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
+  });
+}

@@ -1,0 +1,66 @@
+import type { TaggingRuleDto } from '@sheaf/contracts/tagging-rules';
+import type { TagDto } from '@sheaf/contracts/tags';
+import type { MockRequest } from '../../test/app';
+import { ORGANIZATION_ID } from '../../test/organizations';
+import { jsonResponse } from '../../test/render';
+
+export const API_TAGGING_RULES = `/api/organizations/${ORGANIZATION_ID}/tagging-rules`;
+export const TAGGING_RULES_URL = `/organizations/${ORGANIZATION_ID}/tagging-rules`;
+
+export function ruleTagFixture(overrides: Partial<TagDto> = {}): TagDto {
+  return {
+    id: 'tag_invoices',
+    organizationId: ORGANIZATION_ID,
+    name: 'Invoices',
+    color: '#7fd962',
+    description: null,
+    createdAt: '2025-01-02T12:00:00.000Z',
+    updatedAt: '2025-01-02T12:00:00.000Z',
+    documentsCount: 3,
+    ...overrides,
+  };
+}
+
+export const invoicesTag = ruleTagFixture();
+export const taxesTag = ruleTagFixture({ id: 'tag_taxes', name: 'Taxes', color: '#ff5c5c' });
+
+export function taggingRuleFixture(overrides: Partial<TaggingRuleDto> = {}): TaggingRuleDto {
+  return {
+    id: 'tr_1',
+    organizationId: ORGANIZATION_ID,
+    name: 'Auto-tag invoices',
+    description: 'Every invoice gets the Invoices tag',
+    conditions: [{ field: 'name', operator: 'contains', value: 'invoice' }],
+    actions: [
+      {
+        tagId: invoicesTag.id,
+        tag: { id: invoicesTag.id, name: invoicesTag.name, color: invoicesTag.color },
+      },
+    ],
+    enabled: true,
+    matchMode: 'all',
+    createdAt: '2025-02-01T12:00:00.000Z',
+    updatedAt: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type Handler = (request: MockRequest) => Response | Promise<Response>;
+
+/** GET /tagging-rules, GET /tagging-rules/{id} and GET /tags over fixed lists. */
+export function taggingRulesHandlers({
+  rules = [],
+  tags = [invoicesTag, taxesTag],
+}: {
+  rules?: TaggingRuleDto[];
+  tags?: TagDto[];
+} = {}): Record<string, Handler> {
+  const handlers: Record<string, Handler> = {
+    [`GET ${API_TAGGING_RULES}`]: () => jsonResponse({ taggingRules: rules }),
+    [`GET /api/organizations/${ORGANIZATION_ID}/tags`]: () => jsonResponse({ tags }),
+  };
+  for (const rule of rules) {
+    handlers[`GET ${API_TAGGING_RULES}/${rule.id}`] = () => jsonResponse({ taggingRule: rule });
+  }
+  return handlers;
+}
