@@ -41,3 +41,23 @@ export async function createVerifiedAccount(page: Page, smtp: TestSmtpServer, ac
     await waitForLink(smtp, { to: account.email, linkPart: '/api/auth/verify-email', after: before }),
   );
 }
+
+/**
+ * Signs up through the API in the page's own context, so the browser holds the session (for servers
+ * started without e-mail verification), then creates the first organization and returns its URL.
+ */
+export async function signUpWithOrganization(
+  page: Page,
+  serverUrl: string,
+  { name, email, password }: Account,
+) {
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password },
+    headers: { origin: serverUrl },
+  });
+  expect(response.ok()).toBe(true);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page).toHaveURL(/\/organizations\/org_[a-z0-9]{24}$/);
+  return page.url();
+}

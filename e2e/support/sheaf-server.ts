@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from '@playwright/test';
+import { freePort } from './ports';
 
 const serverEntry = path.resolve(import.meta.dirname, '../../apps/server/dist/index.js');
 
@@ -48,5 +50,26 @@ export async function startSheafServer({
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+export type SheafServer = Awaited<ReturnType<typeof startSheafServer>>;
+
+/**
+ * A Sheaf server of the test file's own, started before its tests and stopped after them. Returns a
+ * getter, since the server exists only once `beforeAll` has run.
+ */
+export function useSheafServer(env: Record<string, string> = {}): () => SheafServer {
+  let server: SheafServer | undefined;
+  test.beforeAll(async () => {
+    const port = await freePort();
+    server = await startSheafServer({ port, baseUrl: `http://localhost:${port}`, env });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('The Sheaf server is not started yet');
+    return server;
   };
 }

@@ -1,33 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createTextPdf } from '../../apps/server/src/test/test-files';
-import { openPage } from '../support/accounts';
+import { openPage, signUpWithOrganization } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
-import { freePort } from '../support/ports';
-import { startSheafServer } from '../support/sheaf-server';
+import { useSheafServer } from '../support/sheaf-server';
 
-let sheaf: Awaited<ReturnType<typeof startSheafServer>>;
-
-test.beforeAll(async () => {
-  const port = await freePort();
-  sheaf = await startSheafServer({
-    port,
-    baseUrl: `http://localhost:${port}`,
-    env: { AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' },
-  });
-});
-
-test.afterAll(async () => {
-  await sheaf?.stop();
-});
-
-/** Signs up through the API in the page's own context, so the browser holds the session. */
-async function signUp(page: Page, name: string, email: string) {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: 'correct horse battery' },
-    headers: { origin: sheaf.url },
-  });
-  expect(response.ok()).toBe(true);
-}
+const sheafServer = useSheafServer({ AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' });
 
 /** Drags files over the page and drops them, as a user dragging from the file manager would. */
 async function dropFiles(page: Page, files: { name: string; type: string; bytes: Buffer }[]) {
@@ -55,12 +32,13 @@ const pdf = (name: string, lines: string[]) => ({
 
 test('documents from drop to permanent deletion', async ({ browser }) => {
   test.setTimeout(180_000);
+  const sheaf = sheafServer();
   const { page } = await openPage(browser, sheaf.url);
-  await signUp(page, 'Grace Hopper', 'grace@example.org');
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await expect(page).toHaveURL(/\/organizations\/org_[a-z0-9]{24}$/);
-  const organizationUrl = page.url();
+  const organizationUrl = await signUpWithOrganization(page, sheaf.url, {
+    name: 'Grace Hopper',
+    email: 'grace@example.org',
+    password: 'correct horse battery',
+  });
   const organizationId = organizationUrl.split('/').at(-1) ?? '';
 
   // An empty organization offers a drop zone.

@@ -1,36 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createTextPdf } from '../../apps/server/src/test/test-files';
-import { openPage } from '../support/accounts';
+import { openPage, signUpWithOrganization } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
-import { freePort } from '../support/ports';
-import { startSheafServer } from '../support/sheaf-server';
+import { useSheafServer } from '../support/sheaf-server';
 
-let sheaf: Awaited<ReturnType<typeof startSheafServer>>;
-
-test.beforeAll(async () => {
-  const port = await freePort();
-  sheaf = await startSheafServer({
-    port,
-    baseUrl: `http://localhost:${port}`,
-    env: { AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' },
-  });
-});
-
-test.afterAll(async () => {
-  await sheaf?.stop();
-});
-
-async function signUpWithOrganization(page: Page) {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Katherine Johnson', email: 'katherine@example.org', password: 'correct horse battery' },
-    headers: { origin: sheaf.url },
-  });
-  expect(response.ok()).toBe(true);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await expect(page).toHaveURL(/\/organizations\/org_[a-z0-9]{24}$/);
-  return page.url();
-}
+const sheafServer = useSheafServer({ AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' });
 
 async function createTag(page: Page, name: string, customHex?: string) {
   await page.getByRole('button', { name: 'Create tag' }).first().click();
@@ -59,8 +33,13 @@ async function upload(page: Page, name: string, lines: string[]) {
 
 test('tags, a tagging rule, the command palette and the tag filter', async ({ browser }) => {
   test.setTimeout(180_000);
+  const sheaf = sheafServer();
   const { page } = await openPage(browser, sheaf.url);
-  const organizationUrl = await signUpWithOrganization(page);
+  const organizationUrl = await signUpWithOrganization(page, sheaf.url, {
+    name: 'Katherine Johnson',
+    email: 'katherine@example.org',
+    password: 'correct horse battery',
+  });
   const organizationId = organizationUrl.split('/').at(-1) ?? '';
 
   // Two tags, one with a custom hex colour (sent lower-case).

@@ -1,4 +1,5 @@
 import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +7,15 @@ import { formatBytes } from '../../../shared/format/bytes';
 import { useDateFormatter } from '../../../shared/format/date';
 import { cn } from '../../../shared/ui/cn';
 import { Pagination } from '../../../shared/ui/pagination';
+import { Spinner } from '../../../shared/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../shared/ui/table';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { TagBadge } from '../../tags/components/tag-badge';
+import type { DocumentsPage } from '../api';
 import { splitFileName } from '../file-name';
 import { FileTypeIcon, getFileTypeLabel } from '../file-type-icon';
 import { DocumentRowMenu } from './document-row-menu';
+import { DocumentsLoadError } from './documents-load-error';
 
 export type DocumentsTableColumn = {
   id: string;
@@ -23,7 +27,7 @@ export type DocumentsTableColumn = {
 
 export type PaginationState = { pageIndex: number; pageSize: number };
 
-type DocumentsTableProps = {
+export type DocumentsTableProps = {
   organizationId: string;
   documents: DocumentListItemDto[];
   documentsCount: number;
@@ -187,5 +191,38 @@ export function DocumentsTable({
         onPageSizeChange={(pageSize) => onPaginationChange({ pageIndex: 0, pageSize })}
       />
     </div>
+  );
+}
+
+/** A documents query as a table, with its loading, error and empty states (every documents screen shows the same). */
+export function DocumentsQueryTable({
+  query,
+  empty,
+  ...tableProps
+}: Omit<DocumentsTableProps, 'documents' | 'documentsCount' | 'isFetching'> & {
+  query: UseQueryResult<DocumentsPage>;
+  /** Shown when the query finds no documents. */
+  empty: ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return <DocumentsLoadError onRetry={() => void query.refetch()} />;
+  }
+  if (query.data.documentsCount === 0) {
+    return empty;
+  }
+  return (
+    <DocumentsTable
+      {...tableProps}
+      documents={query.data.documents}
+      documentsCount={query.data.documentsCount}
+      isFetching={query.isPlaceholderData}
+    />
   );
 }

@@ -11,7 +11,6 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { Spinner } from '../../../shared/ui/spinner';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { useConfig } from '../../config/config-context';
 import {
@@ -20,9 +19,8 @@ import {
   usePermanentlyDeleteDocument,
   useRestoreDocument,
 } from '../api';
-import { DocumentsLoadError } from '../components/documents-load-error';
 import {
-  DocumentsTable,
+  DocumentsQueryTable,
   type DocumentsTableColumn,
   type PaginationState,
 } from '../components/documents-table';
@@ -174,35 +172,24 @@ export function DeletedDocumentsPage() {
         ) : null}
       </div>
 
-      {documents.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
-      ) : documents.isError ? (
-        <DocumentsLoadError onRetry={() => void documents.refetch()} />
-      ) : !hasDocuments ? (
-        <EmptyState
-          icon={Trash2}
-          title={t('documents.trash.empty-title')}
-          description={t('documents.trash.empty-description')}
-        />
-      ) : (
-        <DocumentsTable
-          organizationId={organizationId}
-          label={t('documents.deleted.title')}
-          documents={documents.data.documents}
-          documentsCount={documents.data.documentsCount}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          extraColumns={extraColumns}
-          showCreationDate={false}
-          showTags={false}
-          renderActions={(document) => (
-            <TrashRowActions organizationId={organizationId} document={document} />
-          )}
-          isFetching={documents.isPlaceholderData}
-        />
-      )}
+      <DocumentsQueryTable
+        query={documents}
+        empty={
+          <EmptyState
+            icon={Trash2}
+            title={t('documents.trash.empty-title')}
+            description={t('documents.trash.empty-description')}
+          />
+        }
+        organizationId={organizationId}
+        label={t('documents.deleted.title')}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        extraColumns={extraColumns}
+        showCreationDate={false}
+        showTags={false}
+        renderActions={(document) => <TrashRowActions organizationId={organizationId} document={document} />}
+      />
     </div>
   );
 }

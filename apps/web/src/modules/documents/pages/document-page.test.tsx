@@ -14,9 +14,6 @@ import {
 import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 
-/** Long user flows: room for a loaded machine (the default is 5 s). */
-const SLOW_TEST = { timeout: 15_000 };
-
 const DOCUMENT_URL = `/organizations/${ORGANIZATION_ID}/documents/doc_1`;
 
 function activityEntry(index: number, overrides: Partial<DocumentActivityDto> = {}): DocumentActivityDto {
@@ -221,7 +218,7 @@ describe('document page', () => {
     expect(screen.getByRole('link', { name: 'Back to documents' })).toBeInTheDocument();
   });
 
-  test('the tag picker attaches a picked tag and detaches a removed one', SLOW_TEST, async () => {
+  test('the tag picker attaches a picked tag and detaches a removed one', async () => {
     const user = userEvent.setup();
     const tags = [
       tagFixture({ id: 'tag_a', name: 'Invoices' }),
@@ -267,7 +264,7 @@ describe('document page', () => {
     ]);
   });
 
-  test('the tag picker works from the keyboard: arrows, Escape and Backspace', SLOW_TEST, async () => {
+  test('the tag picker works from the keyboard: arrows, Escape and Backspace', async () => {
     const user = userEvent.setup();
     const tags = [
       tagFixture({ id: 'tag_a', name: 'Invoices' }),
@@ -327,7 +324,7 @@ describe('document page', () => {
     );
   });
 
-  test('Create tag creates a tag and attaches it to the document', SLOW_TEST, async () => {
+  test('Create tag creates a tag and attaches it to the document', async () => {
     const user = userEvent.setup();
     const created = tagFixture({ id: 'tag_new', name: 'Receipts', color: '#ff5c5c', description: null });
     const { calls } = mockApi(

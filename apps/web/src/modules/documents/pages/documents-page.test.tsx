@@ -12,9 +12,6 @@ import {
 import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 
-/** Long user flows: room for a loaded machine (the default is 5 s). */
-const SLOW_TEST = { timeout: 15_000 };
-
 const DOCUMENTS_URL = `/organizations/${ORGANIZATION_ID}/documents`;
 
 describe('documents list', () => {
@@ -34,7 +31,7 @@ describe('documents list', () => {
     expect(screen.getByText('1 document')).toBeInTheDocument();
   });
 
-  test('pages through the documents on the server, 15 rows at a time once chosen', SLOW_TEST, async () => {
+  test('pages through the documents on the server, 15 rows at a time once chosen', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(
       { ...organizationHandlers(), ...documentsHandlers({ documents: manyDocuments(40) }) },
@@ -93,56 +90,52 @@ describe('documents list', () => {
     expect(screen.queryByRole('list', { name: 'Active tag filters' })).not.toBeInTheDocument();
   });
 
-  test(
-    'filters by two tags from the Filter by tag menu, setting the URL and sending tags=a,b',
-    SLOW_TEST,
-    async () => {
-      const user = userEvent.setup();
-      const tags = [
-        tagFixture({ id: 'tag_a', name: 'Invoices' }),
-        tagFixture({ id: 'tag_b', name: 'Housing', color: '#7cc7ff' }),
-        tagFixture({ id: 'tag_c', name: 'Insurance', color: '#a77bff' }),
-      ];
-      const { calls } = mockApi(
-        {
-          ...organizationHandlers(),
-          ...documentsHandlers({ documents: [documentFixture()], tags }),
-        },
-        { signedIn: true },
-      );
-      const { router } = renderApp(DOCUMENTS_URL);
+  test('filters by two tags from the Filter by tag menu, setting the URL and sending tags=a,b', async () => {
+    const user = userEvent.setup();
+    const tags = [
+      tagFixture({ id: 'tag_a', name: 'Invoices' }),
+      tagFixture({ id: 'tag_b', name: 'Housing', color: '#7cc7ff' }),
+      tagFixture({ id: 'tag_c', name: 'Insurance', color: '#a77bff' }),
+    ];
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()], tags }),
+      },
+      { signedIn: true },
+    );
+    const { router } = renderApp(DOCUMENTS_URL);
 
-      await screen.findByRole('table', { name: 'Documents' });
-      await user.click(await screen.findByRole('button', { name: 'Filter by tag' }));
-      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Invoices' }));
-      await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Housing' }));
-      expect(screen.getByRole('menuitemcheckbox', { name: 'Invoices' })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      );
-      await user.keyboard('{Escape}');
+    await screen.findByRole('table', { name: 'Documents' });
+    await user.click(await screen.findByRole('button', { name: 'Filter by tag' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Invoices' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Housing' }));
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Invoices' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await user.keyboard('{Escape}');
 
-      // The URL stays readable and shareable: a comma-separated list, not JSON.
-      await waitFor(() =>
-        expect(decodeURIComponent(router.state.location.searchStr)).toBe('?tags=tag_a,tag_b'),
-      );
-      await waitFor(() =>
-        expect(
-          calls
-            .filter((call) => call.path === API_DOCUMENTS)
-            .at(-1)
-            ?.url.searchParams.get('tags'),
-        ).toBe('tag_a,tag_b'),
-      );
-      const filters = screen.getByRole('list', { name: 'Active tag filters' });
-      expect(within(filters).getByText('Invoices')).toBeInTheDocument();
-      expect(within(filters).getByText('Housing')).toBeInTheDocument();
+    // The URL stays readable and shareable: a comma-separated list, not JSON.
+    await waitFor(() =>
+      expect(decodeURIComponent(router.state.location.searchStr)).toBe('?tags=tag_a,tag_b'),
+    );
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.path === API_DOCUMENTS)
+          .at(-1)
+          ?.url.searchParams.get('tags'),
+      ).toBe('tag_a,tag_b'),
+    );
+    const filters = screen.getByRole('list', { name: 'Active tag filters' });
+    expect(within(filters).getByText('Invoices')).toBeInTheDocument();
+    expect(within(filters).getByText('Housing')).toBeInTheDocument();
 
-      await user.click(within(filters).getByRole('link', { name: 'Remove the filter Invoices' }));
-      await waitFor(() => expect(decodeURIComponent(router.state.location.searchStr)).toBe('?tags=tag_b'));
-      expect(within(filters).queryByText('Invoices')).not.toBeInTheDocument();
-    },
-  );
+    await user.click(within(filters).getByRole('link', { name: 'Remove the filter Invoices' }));
+    await waitFor(() => expect(decodeURIComponent(router.state.location.searchStr)).toBe('?tags=tag_b'));
+    expect(within(filters).queryByText('Invoices')).not.toBeInTheDocument();
+  });
 
   test('names the filter chips from the organization tags', async () => {
     mockApi(

@@ -13,15 +13,13 @@ import {
   DropdownMenuTrigger,
 } from '../../../shared/ui/dropdown-menu';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { Spinner } from '../../../shared/ui/spinner';
 import { tagsQueryOptions } from '../../tags/api';
 import { TagBadge } from '../../tags/components/tag-badge';
 import { tagsFilterSearch } from '../../tags/tags-search';
 import { documentsQueryOptions } from '../api';
 import { DocumentsEmptyState } from '../components/documents-empty-state';
-import { DocumentsLoadError } from '../components/documents-load-error';
 import {
-  DocumentsTable,
+  DocumentsQueryTable,
   type DocumentsTableColumn,
   type PaginationState,
 } from '../components/documents-table';
@@ -170,39 +168,32 @@ export function DocumentsPage() {
         </div>
       ) : null}
 
-      {documents.isPending ? (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
-      ) : documents.isError ? (
-        <DocumentsLoadError onRetry={() => void documents.refetch()} />
-      ) : documents.data.documentsCount === 0 && tagIds.length > 0 ? (
-        <EmptyState
-          icon={SearchX}
-          title={t('documents.list.no-results-title')}
-          description={t('documents.list.no-results-description')}
-          action={
-            <Button variant="outline" asChild>
-              <Link from="/organizations/$organizationId/documents" search={{}}>
-                {t('documents.list.clear-filters')}
-              </Link>
-            </Button>
-          }
-        />
-      ) : documents.data.documentsCount === 0 ? (
-        <DocumentsEmptyState />
-      ) : (
-        <DocumentsTable
-          organizationId={organizationId}
-          label={t('documents.list.title')}
-          documents={documents.data.documents}
-          documentsCount={documents.data.documentsCount}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          extraColumns={extraColumns}
-          isFetching={documents.isPlaceholderData}
-        />
-      )}
+      <DocumentsQueryTable
+        query={documents}
+        empty={
+          tagIds.length > 0 ? (
+            <EmptyState
+              icon={SearchX}
+              title={t('documents.list.no-results-title')}
+              description={t('documents.list.no-results-description')}
+              action={
+                <Button variant="outline" asChild>
+                  <Link from="/organizations/$organizationId/documents" search={{}}>
+                    {t('documents.list.clear-filters')}
+                  </Link>
+                </Button>
+              }
+            />
+          ) : (
+            <DocumentsEmptyState />
+          )
+        }
+        organizationId={organizationId}
+        label={t('documents.list.title')}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        extraColumns={extraColumns}
+      />
     </div>
   );
 }

@@ -5,11 +5,9 @@ import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes';
-import { Spinner } from '../../../shared/ui/spinner';
 import { documentStatisticsQueryOptions, documentsQueryOptions } from '../../documents/api';
 import { DocumentsEmptyState } from '../../documents/components/documents-empty-state';
-import { DocumentsLoadError } from '../../documents/components/documents-load-error';
-import { DocumentsTable, type PaginationState } from '../../documents/components/documents-table';
+import { DocumentsQueryTable, type PaginationState } from '../../documents/components/documents-table';
 import { useImportDocuments } from '../../documents/import/import-context';
 import { organizationQueryOptions } from '../api';
 
@@ -69,25 +67,14 @@ export function OrganizationHomePage() {
         <h2 id="latest-documents-title" className="text-base font-semibold">
           {t('organizations.home.latest-documents')}
         </h2>
-        {documents.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner />
-          </div>
-        ) : documents.isError ? (
-          <DocumentsLoadError onRetry={() => void documents.refetch()} />
-        ) : documents.data.documentsCount === 0 ? (
-          <DocumentsEmptyState />
-        ) : (
-          <DocumentsTable
-            organizationId={organizationId}
-            label={t('organizations.home.latest-documents')}
-            documents={documents.data.documents}
-            documentsCount={documents.data.documentsCount}
-            pagination={pagination}
-            onPaginationChange={setPagination}
-            isFetching={documents.isPlaceholderData}
-          />
-        )}
+        <DocumentsQueryTable
+          query={documents}
+          empty={<DocumentsEmptyState />}
+          organizationId={organizationId}
+          label={t('organizations.home.latest-documents')}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+        />
       </section>
     </div>
   );

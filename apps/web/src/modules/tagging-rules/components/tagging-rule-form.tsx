@@ -13,14 +13,14 @@ import {
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { Plus, X } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { type Ref, useId, useMemo } from 'react';
 import { useController, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
-import { FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
+import { type FieldControlProps, FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
@@ -109,6 +109,40 @@ export function formValuesToInput(values: TaggingRuleFormValues): TaggingRuleInp
     conditions: values.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
     tagIds: values.tagIds,
   };
+}
+
+/** A condition's field or operator picker, labelled by its position in the list. */
+function ConditionSelect({
+  field,
+  controlProps,
+  label,
+  options,
+}: {
+  field: {
+    value: string;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+    name: string;
+    ref: Ref<HTMLButtonElement>;
+  };
+  controlProps: FieldControlProps;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+      <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref} aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        {options.map((option) => (
+          <SelectItem key={option.value} value={option.value}>
+            {option.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
 }
 
 type TaggingRuleFormProps = {
@@ -249,23 +283,15 @@ export function TaggingRuleForm({
                     name={`conditions.${index}.field`}
                     className="col-span-2 md:col-span-1"
                     render={({ field, controlProps }) => (
-                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger
-                          {...controlProps}
-                          onBlur={field.onBlur}
-                          ref={field.ref}
-                          aria-label={t('tagging-rules.form.condition-field', { position })}
-                        >
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {TAGGING_RULE_CONDITION_FIELDS.map((option) => (
-                            <SelectItem key={option} value={option}>
-                              {t(`tagging-rules.form.fields.${option}`)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
+                      <ConditionSelect
+                        field={field}
+                        controlProps={controlProps}
+                        label={t('tagging-rules.form.condition-field', { position })}
+                        options={TAGGING_RULE_CONDITION_FIELDS.map((option) => ({
+                          value: option,
+                          label: t(`tagging-rules.form.fields.${option}`),
+                        }))}
+                      />
                     )}
                   />
                   <FormField
@@ -273,23 +299,15 @@ export function TaggingRuleForm({
                     name={`conditions.${index}.operator`}
                     className="col-start-1 row-start-2 md:col-start-2 md:row-start-1"
                     render={({ field, controlProps }) => (
-                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger
-                          {...controlProps}
-                          onBlur={field.onBlur}
-                          ref={field.ref}
-                          aria-label={t('tagging-rules.form.condition-operator', { position })}
-                        >
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {TAGGING_RULE_OPERATORS.map((option) => (
-                            <SelectItem key={option} value={option}>
-                              {t(`tagging-rules.form.operators.${option}`)}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
+                      <ConditionSelect
+                        field={field}
+                        controlProps={controlProps}
+                        label={t('tagging-rules.form.condition-operator', { position })}
+                        options={TAGGING_RULE_OPERATORS.map((option) => ({
+                          value: option,
+                          label: t(`tagging-rules.form.operators.${option}`),
+                        }))}
+                      />
                     )}
                   />
                   <FormField

@@ -7,9 +7,6 @@ import { API_TAGS, documentsHandlers, tagFixture } from '../../../test/documents
 import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 
-/** Long user flows: room for a loaded machine (the default is 5 s). */
-const SLOW_TEST = { timeout: 15_000 };
-
 const TAGS_URL = `/organizations/${ORGANIZATION_ID}/tags`;
 
 /** A tags API over a list the handlers change, as the server would. */
@@ -90,77 +87,67 @@ describe('tags page', () => {
     expect(within(table).getAllByText(/ago$/)).toHaveLength(2);
   });
 
-  test(
-    'validates on submit and again on input, with the length limits in the messages',
-    SLOW_TEST,
-    async () => {
-      const user = userEvent.setup();
-      const { calls } = mockApi(tagsApi(), { signedIn: true });
-      renderApp(TAGS_URL);
+  test('validates on submit and again on input, with the length limits in the messages', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(tagsApi(), { signedIn: true });
+    renderApp(TAGS_URL);
 
-      await user.click(await screen.findByRole('button', { name: 'Create tag' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
-      expect(within(dialog).getByRole('radio', { name: 'Light green' })).toBeChecked();
-      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-      expect(await within(dialog).findByText('The name is required.')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Create tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
+    expect(within(dialog).getByRole('radio', { name: 'Light green' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('The name is required.')).toBeInTheDocument();
 
-      const name = within(dialog).getByRole('textbox', { name: 'Name' });
-      await user.click(name);
-      await user.paste('x'.repeat(65));
-      expect(
-        await within(dialog).findByText('The name must be fewer than 64 characters.'),
-      ).toBeInTheDocument();
-      await user.keyboard('{Backspace}');
-      await waitFor(() =>
-        expect(within(dialog).queryByText(/The name must be fewer than/)).not.toBeInTheDocument(),
-      );
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await user.click(name);
+    await user.paste('x'.repeat(65));
+    expect(await within(dialog).findByText('The name must be fewer than 64 characters.')).toBeInTheDocument();
+    await user.keyboard('{Backspace}');
+    await waitFor(() =>
+      expect(within(dialog).queryByText(/The name must be fewer than/)).not.toBeInTheDocument(),
+    );
 
-      await user.click(within(dialog).getByRole('textbox', { name: 'Description' }));
-      await user.paste('y'.repeat(257));
-      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-      expect(
-        await within(dialog).findByText('The description must be fewer than 256 characters.'),
-      ).toBeInTheDocument();
-      expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    },
-  );
+    await user.click(within(dialog).getByRole('textbox', { name: 'Description' }));
+    await user.paste('y'.repeat(257));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText('The description must be fewer than 256 characters.'),
+    ).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
 
-  test(
-    'creates a tag with a custom hex colour, sent lower-cased, ignoring invalid input',
-    SLOW_TEST,
-    async () => {
-      const user = userEvent.setup();
-      const { calls } = mockApi(tagsApi(), { signedIn: true });
-      renderApp(TAGS_URL);
+  test('creates a tag with a custom hex colour, sent lower-cased, ignoring invalid input', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(tagsApi(), { signedIn: true });
+    renderApp(TAGS_URL);
 
-      await user.click(await screen.findByRole('button', { name: 'Create tag' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
-      await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Invoices');
-      await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Bills');
+    await user.click(await screen.findByRole('button', { name: 'Create tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Invoices');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Bills');
 
-      await user.click(within(dialog).getByRole('button', { name: 'Custom colour' }));
-      const hex = await screen.findByRole('textbox', { name: 'Hex colour' });
-      await user.clear(hex);
-      await user.paste('#7CC7FG');
-      expect(within(dialog).getByRole('radio', { name: 'Light green' })).toBeChecked();
-      await user.clear(hex);
-      await user.paste('#7CC7FF');
-      expect(within(dialog).getByRole('radio', { name: 'Light blue' })).toBeChecked();
-      await user.keyboard('{Escape}');
-      expect(screen.getByRole('dialog', { name: 'Create tag' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Custom colour' }));
+    const hex = await screen.findByRole('textbox', { name: 'Hex colour' });
+    await user.clear(hex);
+    await user.paste('#7CC7FG');
+    expect(within(dialog).getByRole('radio', { name: 'Light green' })).toBeChecked();
+    await user.clear(hex);
+    await user.paste('#7CC7FF');
+    expect(within(dialog).getByRole('radio', { name: 'Light blue' })).toBeChecked();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Create tag' })).toBeInTheDocument();
 
-      await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
 
-      expect(await screen.findByText('Tag "Invoices" created')).toBeInTheDocument();
-      expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
-        { name: 'Invoices', color: '#7cc7ff', description: 'Bills' },
-      ]);
-      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(await screen.findByRole('table', { name: 'Tags' })).toBeInTheDocument();
-    },
-  );
+    expect(await screen.findByText('Tag "Invoices" created')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { name: 'Invoices', color: '#7cc7ff', description: 'Bills' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('table', { name: 'Tags' })).toBeInTheDocument();
+  });
 
-  test('a custom colour from an rgb() notation is sent as lower-case hex', SLOW_TEST, async () => {
+  test('a custom colour from an rgb() notation is sent as lower-case hex', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(tagsApi(), { signedIn: true });
     renderApp(TAGS_URL);
@@ -184,7 +171,7 @@ describe('tags page', () => {
     });
   });
 
-  test('the hue, saturation and lightness sliders change the colour', SLOW_TEST, async () => {
+  test('the hue, saturation and lightness sliders change the colour', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(tagsApi(), { signedIn: true });
     renderApp(TAGS_URL);
@@ -224,7 +211,7 @@ describe('tags page', () => {
     expect(screen.getByRole('dialog', { name: 'Create tag' })).toBeInTheDocument();
   });
 
-  test('edits a tag in the update dialog', SLOW_TEST, async () => {
+  test('edits a tag in the update dialog', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(tagsApi([tagFixture()]), { signedIn: true });
     renderApp(TAGS_URL);
@@ -254,7 +241,7 @@ describe('tags page', () => {
     expect(await screen.findByRole('button', { name: 'Edit tag Bills' })).toBeInTheDocument();
   });
 
-  test('deletes a tag after confirmation, and cancelling changes nothing', SLOW_TEST, async () => {
+  test('deletes a tag after confirmation, and cancelling changes nothing', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(tagsApi([tagFixture()]), { signedIn: true });
     renderApp(TAGS_URL);
