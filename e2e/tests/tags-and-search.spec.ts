@@ -113,3 +113,44 @@ test('tags, a tagging rule, the command palette and the tag filter', async ({ br
   await expect(table.getByRole('link', { name: 'invoice-2024.pdf' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'lease-contract.pdf' })).toBeVisible();
 });
+
+test('a tagging rule applied to documents imported before it, as a background run', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sheaf = sheafServer();
+  const { page } = await openPage(browser, sheaf.url);
+  const organizationUrl = await signUpWithOrganization(page, sheaf.url, {
+    name: 'Dorothy Vaughan',
+    email: 'dorothy@example.org',
+    password: 'correct horse battery',
+  });
+  await page.goto(`${organizationUrl}/documents`);
+  await upload(page, 'receipt-bakery.pdf', ['Receipt', 'Bakery on the corner']);
+  await upload(page, 'insurance-policy.pdf', ['Insurance policy', 'Home and contents']);
+
+  await page.goto(`${organizationUrl}/tags`);
+  await createTag(page, 'Receipts');
+  await page.goto(`${organizationUrl}/tagging-rules`);
+  await page.getByRole('link', { name: 'Create rule' }).first().click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Receipts by name');
+  await page.getByRole('button', { name: 'Add condition' }).click();
+  await page.getByRole('textbox', { name: 'Condition 1 value' }).fill('receipt');
+  await page.getByRole('group', { name: 'Tags' }).getByRole('checkbox', { name: 'Receipts' }).check();
+  await page.getByRole('button', { name: 'Create rule' }).click();
+  await expect(page.getByText('Tagging rule created')).toBeVisible();
+
+  const card = page.getByRole('article', { name: 'Receipts by name' });
+  await card.getByRole('button', { name: 'Apply Receipts by name to existing documents' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('1 document tagged', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByText(/Applied to existing documents .*: 1 document tagged/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto(`${organizationUrl}/documents`);
+  const table = page.getByRole('table', { name: 'Documents' });
+  await expect(
+    table.getByRole('row').filter({ hasText: 'receipt-bakery.pdf' }).getByText('Receipts'),
+  ).toBeVisible();
+  await expect(
+    table.getByRole('row').filter({ hasText: 'insurance-policy.pdf' }).getByText('Receipts'),
+  ).toHaveCount(0);
+});

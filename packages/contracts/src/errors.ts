@@ -58,6 +58,8 @@ export const SHEAF_ERROR_CODES = [
   'tags.not_found',
   /** No tagging rule with this id in this organization. */
   'tagging_rules.not_found',
+  /** No run with this id for this tagging rule. */
+  'tagging_rule_runs.not_found',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;

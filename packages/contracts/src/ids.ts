@@ -12,6 +12,7 @@ export const ID_PREFIXES = {
   webhook: 'wbh',
   intakeEmail: 'ie',
   taggingRule: 'tr',
+  taggingRuleRun: 'trr',
   job: 'job',
   session: 'ses',
   account: 'acc',

@@ -68,9 +68,31 @@ export type TaggingRuleDto = {
   actions: { tagId: string; tag: { id: string; name: string; color: string } }[];
   enabled: boolean;
   matchMode: TaggingRuleMatchMode;
+  /** The newest run of the rule over existing documents, or null when it never ran. */
+  latestRun: TaggingRuleRunDto | null;
   createdAt: string;
   updatedAt: string;
 };
 
-/** POST /tagging-rules/{taggingRuleId}/apply: how many existing documents got at least one new tag. */
-export type ApplyTaggingRuleResult = { taggedDocumentsCount: number };
+/** Beyond the spec: the states of a run of a rule over the organization's existing documents. */
+export const TAGGING_RULE_RUN_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
+export type TaggingRuleRunStatus = (typeof TAGGING_RULE_RUN_STATUSES)[number];
+
+/** A run is over once it has succeeded or failed; until then clients poll it. */
+export const isTaggingRuleRunFinished = ({ status }: { status: TaggingRuleRunStatus }) =>
+  status === 'succeeded' || status === 'failed';
+
+/**
+ * POST /tagging-rules/{taggingRuleId}/apply starts one (202), GET …/runs/{runId} reads it.
+ * `taggedDocumentsCount`: documents that got at least one new tag.
+ */
+export type TaggingRuleRunDto = {
+  id: string;
+  taggingRuleId: string;
+  status: TaggingRuleRunStatus;
+  processedDocumentsCount: number;
+  taggedDocumentsCount: number;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};

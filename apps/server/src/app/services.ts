@@ -21,6 +21,7 @@ import { createSearchUsecases } from '../modules/search/search.usecases';
 import { createStorageDriver } from '../modules/storage/storage';
 import type { StorageDriver } from '../modules/storage/storage.types';
 import { createSubscriptionsUsecases } from '../modules/subscriptions/subscriptions.usecases';
+import { registerTaggingRulesJobs } from '../modules/tagging-rules/tagging-rules.jobs';
 import { createTaggingRulesUsecases } from '../modules/tagging-rules/tagging-rules.usecases';
 import { createTagsUsecases } from '../modules/tags/tags.usecases';
 import { createUsersUsecases } from '../modules/users/users.usecases';
@@ -92,7 +93,8 @@ export function createServices({
   registerDocumentsJobs({ jobQueue, documents, organizations });
   const search = createSearchUsecases({ database });
   const tags = createTagsUsecases({ database, clock });
-  const taggingRules = createTaggingRulesUsecases({ database, clock });
+  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue });
+  registerTaggingRulesJobs({ jobQueue, taggingRules });
   // Tagging rules run where extracted text is saved, in its transaction.
   documents.addContentExtractedListener((event) => taggingRules.applyRulesToDocument(event));
   const pool =

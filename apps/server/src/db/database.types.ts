@@ -193,6 +193,21 @@ export type TaggingRuleActionsTable = {
   created_at: Timestamp;
 };
 
+export type TaggingRuleRunsTable = {
+  id: string;
+  organization_id: string;
+  tagging_rule_id: string;
+  status: 'pending' | 'running' | 'succeeded' | 'failed';
+  processed_documents_count: number;
+  tagged_documents_count: number;
+  /** The run's cursor: the last document (by id) it went through. */
+  last_document_id: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
@@ -209,4 +224,5 @@ export type Database = {
   document_activities: DocumentActivitiesTable;
   tagging_rules: TaggingRulesTable;
   tagging_rule_actions: TaggingRuleActionsTable;
+  tagging_rule_runs: TaggingRuleRunsTable;
 };

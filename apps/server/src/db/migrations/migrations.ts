@@ -6,6 +6,7 @@ import * as documents from './0004-documents';
 import * as tags from './0005-tags';
 import * as taggingRules from './0006-tagging-rules';
 import * as search from './0007-search';
+import * as taggingRuleRuns from './0008-tagging-rule-runs';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-tags': tags,
   '0006-tagging-rules': taggingRules,
   '0007-search': search,
+  '0008-tagging-rule-runs': taggingRuleRuns,
 };

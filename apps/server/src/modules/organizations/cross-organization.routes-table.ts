@@ -104,6 +104,10 @@ export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
   },
   { method: 'DELETE', path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId' },
   { method: 'POST', path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId/apply' },
+  {
+    method: 'GET',
+    path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId/runs/:taggingRuleRunId',
+  },
   // Plans and usage
   { method: 'GET', path: '/api/organizations/:organizationId/subscription' },
   { method: 'GET', path: '/api/organizations/:organizationId/usage' },
@@ -119,4 +123,5 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'document_activities', organizationColumn: 'organization_id' },
   { table: 'tags', organizationColumn: 'organization_id' },
   { table: 'tagging_rules', organizationColumn: 'organization_id' },
+  { table: 'tagging_rule_runs', organizationColumn: 'organization_id' },
 ];

@@ -92,6 +92,14 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       },
     });
     fixture.taggingRuleId = (await readJson<{ taggingRule: { id: string } }>(rule)).taggingRule.id;
+    const run = await call(
+      server.app,
+      'POST',
+      `/api/organizations/${victim.id}/tagging-rules/${fixture.taggingRuleId}/apply`,
+      owned,
+    );
+    fixture.taggingRuleRunId = (await readJson<{ taggingRuleRun: { id: string } }>(run)).taggingRuleRun.id;
+    await server.jobQueue.runDueJobs();
 
     // The outsider has an organization of their own, and the victim's owner another one.
     const outsiderOrganization = await createOrganization(server, outsider, 'Outsider org');

@@ -6,3 +6,10 @@ export const createTaggingRuleNotFoundError = () =>
     message: 'No tagging rule with this id in this organization.',
     status: 404,
   });
+
+export const createTaggingRuleRunNotFoundError = () =>
+  new HttpError({
+    code: 'tagging_rule_runs.not_found',
+    message: 'No run with this id for this tagging rule.',
+    status: 404,
+  });

@@ -2,8 +2,9 @@ import type {
   TaggingRuleCondition,
   TaggingRuleDto,
   TaggingRuleMatchMode,
+  TaggingRuleRunDto,
 } from '@sheaf/contracts/tagging-rules';
-import type { TaggingRulesTable } from '../../db/database.types';
+import type { TaggingRuleRunsTable, TaggingRulesTable } from '../../db/database.types';
 
 /** What a rule looks at in a document. */
 export type RuleDocument = { name: string; content: string };
@@ -48,7 +49,24 @@ export function parseConditions(json: string): TaggingRuleCondition[] {
   return JSON.parse(json) as TaggingRuleCondition[];
 }
 
-export function toTaggingRuleDto(row: TaggingRulesTable, actions: RuleAction[]): TaggingRuleDto {
+export function toTaggingRuleRunDto(row: TaggingRuleRunsTable): TaggingRuleRunDto {
+  return {
+    id: row.id,
+    taggingRuleId: row.tagging_rule_id,
+    status: row.status,
+    processedDocumentsCount: Number(row.processed_documents_count),
+    taggedDocumentsCount: Number(row.tagged_documents_count),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+export function toTaggingRuleDto(
+  row: TaggingRulesTable,
+  actions: RuleAction[],
+  latestRun: TaggingRuleRunsTable | undefined,
+): TaggingRuleDto {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -58,6 +76,7 @@ export function toTaggingRuleDto(row: TaggingRulesTable, actions: RuleAction[]):
     actions,
     enabled: Number(row.enabled) === 1,
     matchMode: row.match_mode,
+    latestRun: latestRun ? toTaggingRuleRunDto(latestRun) : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

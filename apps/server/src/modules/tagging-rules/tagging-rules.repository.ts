@@ -1,6 +1,6 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, TaggingRulesTable, Timestamp } from '../../db/database.types';
+import type { Database, TaggingRuleRunsTable, TaggingRulesTable, Timestamp } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
 import type { RuleAction } from './tagging-rules.models';
 
@@ -119,6 +119,92 @@ export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction
         byRule.set(tagging_rule_id, list);
       }
       return byRule;
+    },
+
+    /** Each rule's newest run, by rule id. */
+    async getLatestRunsByRuleIds({ taggingRuleIds }: { taggingRuleIds: string[] }) {
+      const byRule = new Map<string, TaggingRuleRunsTable>();
+      if (taggingRuleIds.length === 0) return byRule;
+      // Old runs are pruned (RUNS_KEPT_PER_RULE), so reading every run of these rules stays small.
+      const rows = await db
+        .selectFrom('tagging_rule_runs')
+        .selectAll()
+        .where('tagging_rule_id', 'in', taggingRuleIds)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      for (const row of rows) if (!byRule.has(row.tagging_rule_id)) byRule.set(row.tagging_rule_id, row);
+      return byRule;
+    },
+
+    async findRun({
+      organizationId,
+      taggingRuleId,
+      runId,
+    }: {
+      organizationId: string;
+      taggingRuleId: string;
+      runId: string;
+    }) {
+      return db
+        .selectFrom('tagging_rule_runs')
+        .selectAll()
+        .where('organization_id', '=', organizationId)
+        .where('tagging_rule_id', '=', taggingRuleId)
+        .where('id', '=', runId)
+        .executeTakeFirst();
+    },
+
+    async findRunById({ runId }: { runId: string }) {
+      return db.selectFrom('tagging_rule_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+    },
+
+    /** The rule's run that is waiting or going on, if any. */
+    async findActiveRun({ taggingRuleId }: { taggingRuleId: string }) {
+      return db
+        .selectFrom('tagging_rule_runs')
+        .selectAll()
+        .where('tagging_rule_id', '=', taggingRuleId)
+        .where('status', 'in', ['pending', 'running'])
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+    },
+
+    async insertRun(row: TaggingRuleRunsTable) {
+      await db.insertInto('tagging_rule_runs').values(row).execute();
+    },
+
+    async updateRun({
+      runId,
+      set,
+    }: {
+      runId: string;
+      set: Partial<Omit<TaggingRuleRunsTable, 'id' | 'organization_id' | 'tagging_rule_id' | 'created_at'>>;
+    }) {
+      await db.updateTable('tagging_rule_runs').set(set).where('id', '=', runId).execute();
+    },
+
+    /** Deletes the rule's finished runs beyond the newest `keep`. */
+    async pruneFinishedRuns({ taggingRuleId, keep }: { taggingRuleId: string; keep: number }) {
+      const kept = await db
+        .selectFrom('tagging_rule_runs')
+        .select('id')
+        .where('tagging_rule_id', '=', taggingRuleId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(keep)
+        .execute();
+      let query = db
+        .deleteFrom('tagging_rule_runs')
+        .where('tagging_rule_id', '=', taggingRuleId)
+        .where('status', 'in', ['succeeded', 'failed']);
+      if (kept.length > 0)
+        query = query.where(
+          'id',
+          'not in',
+          kept.map(({ id }) => id),
+        );
+      await query.execute();
     },
 
     /**

@@ -1,9 +1,5 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
-import type {
-  ApplyTaggingRuleResult,
-  TaggingRuleDto,
-  TaggingRuleInput,
-} from '@sheaf/contracts/tagging-rules';
+import type { TaggingRuleDto, TaggingRuleInput, TaggingRuleRunDto } from '@sheaf/contracts/tagging-rules';
 import type { TagDto } from '@sheaf/contracts/tags';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError, readJson } from '../../test/http';
@@ -66,6 +62,37 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
 
   const tagNames = (document: { tags: { name: string }[] }) => document.tags.map(({ name }) => name);
 
+  /** POST …/apply: answers 202 with the run it started (or the one going on). */
+  const startRun = async (organizationId: string, taggingRuleId: string) => {
+    const response = await request(
+      server,
+      'POST',
+      `${rulesPath(organizationId)}/${taggingRuleId}/apply`,
+      ownerCredentials,
+    );
+    expect(response.status).toBe(202);
+    return (await readJson<{ taggingRuleRun: TaggingRuleRunDto }>(response)).taggingRuleRun;
+  };
+
+  const getRun = async (organizationId: string, taggingRuleId: string, runId: string) => {
+    const response = await request(
+      server,
+      'GET',
+      `${rulesPath(organizationId)}/${taggingRuleId}/runs/${runId}`,
+      ownerCredentials,
+    );
+    expect(response.status).toBe(200);
+    return (await readJson<{ taggingRuleRun: TaggingRuleRunDto }>(response)).taggingRuleRun;
+  };
+
+  /** Starts a run, lets the worker run it, and answers the finished run. */
+  const applyRule = async (organizationId: string, taggingRuleId: string) => {
+    const started = await startRun(organizationId, taggingRuleId);
+    tick();
+    await server.jobQueue.runDueJobs();
+    return getRun(organizationId, taggingRuleId, started.id);
+  };
+
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
     server = createTestServer({
@@ -118,6 +145,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
         ],
         enabled: true,
         matchMode: 'all',
+        latestRun: null,
         createdAt: clock.now().toISOString(),
         updatedAt: clock.now().toISOString(),
       });
@@ -398,13 +426,10 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
       });
       const [document] = await uploadAndExtract(organizationId, [{ name: 'orphan.txt', data: 'orphaned' }]);
       expect(tagNames(document!)).toEqual([]);
-      const applied = await request(
-        server,
-        'POST',
-        `${rulesPath(organizationId)}/${rule.id}/apply`,
-        ownerCredentials,
-      );
-      expect(await readJson<ApplyTaggingRuleResult>(applied)).toEqual({ taggedDocumentsCount: 0 });
+      expect(await applyRule(organizationId, rule.id)).toMatchObject({
+        status: 'succeeded',
+        taggedDocumentsCount: 0,
+      });
     });
 
     it('needs only one condition in any mode', async () => {
@@ -440,7 +465,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
   });
 
   describe('apply to existing documents', () => {
-    it('tags matching documents outside the trash and counts those that got a new tag', async () => {
+    it('runs as a job that tags matching documents outside the trash and counts those that got a new tag', async () => {
       const organizationId = (await createOrganization(server, owner, 'Apply')).id;
       const contracts = await createTag(server, ownerCredentials, organizationId, { name: 'Contracts' });
       const signed = await createTag(server, ownerCredentials, organizationId, { name: 'Signed' });
@@ -472,15 +497,33 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
         tagIds: [contracts.id, signed.id],
         enabled: false,
       });
+      expect(rule.latestRun).toBeNull();
       tick();
-      const applied = await request(
-        server,
-        'POST',
-        `${rulesPath(organizationId)}/${rule.id}/apply`,
-        ownerCredentials,
-      );
-      expect(applied.status).toBe(200);
-      expect(await readJson<ApplyTaggingRuleResult>(applied)).toEqual({ taggedDocumentsCount: 2 });
+      const started = await startRun(organizationId, rule.id);
+      expect(started).toEqual({
+        id: expect.stringMatching(/^trr_[a-z0-9]{24}$/),
+        taggingRuleId: rule.id,
+        status: 'pending',
+        processedDocumentsCount: 0,
+        taggedDocumentsCount: 0,
+        createdAt: clock.now().toISOString(),
+        startedAt: null,
+        finishedAt: null,
+      });
+      // Nothing is tagged before the worker runs the job.
+      expect(tagNames(await getDocument(server, ownerCredentials, organizationId, first!.id))).toEqual([]);
+
+      tick();
+      await server.jobQueue.runDueJobs();
+      const finished = await getRun(organizationId, rule.id, started.id);
+      expect(finished).toEqual({
+        ...started,
+        status: 'succeeded',
+        processedDocumentsCount: 4,
+        taggedDocumentsCount: 2,
+        startedAt: clock.now().toISOString(),
+        finishedAt: clock.now().toISOString(),
+      });
       for (const document of [first!, second!, alreadyTagged!]) {
         const current = await getDocument(server, ownerCredentials, organizationId, document.id);
         expect(tagNames(current)).toEqual(['Contracts', 'Signed']);
@@ -494,17 +537,61 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
         ['tagged', null],
         ['tagged', null],
       ]);
+      const read = await request(server, 'GET', `${rulesPath(organizationId)}/${rule.id}`, ownerCredentials);
+      expect((await readJson<{ taggingRule: TaggingRuleDto }>(read)).taggingRule.latestRun).toEqual(finished);
 
-      const again = await request(
-        server,
-        'POST',
-        `${rulesPath(organizationId)}/${rule.id}/apply`,
-        ownerCredentials,
-      );
-      expect(await readJson<ApplyTaggingRuleResult>(again)).toEqual({ taggedDocumentsCount: 0 });
+      const again = await applyRule(organizationId, rule.id);
+      expect(again.id).not.toBe(started.id);
+      expect(again).toMatchObject({
+        status: 'succeeded',
+        processedDocumentsCount: 4,
+        taggedDocumentsCount: 0,
+      });
     });
 
-    it('works through more documents than one batch', async () => {
+    it('answers the pending run instead of starting a second one', async () => {
+      const organizationId = (await createOrganization(server, owner, 'Apply twice')).id;
+      const tag = await createTag(server, ownerCredentials, organizationId, { name: 'Twice' });
+      await uploadAndExtract(organizationId, [{ name: 'one.txt', data: 'one' }]);
+      const rule = await createRule(organizationId, { name: 'Twice', tagIds: [tag.id], enabled: false });
+      const first = await startRun(organizationId, rule.id);
+      const second = await startRun(organizationId, rule.id);
+      expect(second).toEqual(first);
+      expect(await server.jobQueue.runDueJobs()).toBe(1);
+      expect(await getRun(organizationId, rule.id, first.id)).toMatchObject({
+        status: 'succeeded',
+        taggedDocumentsCount: 1,
+      });
+    });
+
+    it('keeps the newest ten finished runs of a rule', async () => {
+      const organizationId = (await createOrganization(server, owner, 'Apply history')).id;
+      const tag = await createTag(server, ownerCredentials, organizationId, { name: 'History' });
+      const rule = await createRule(organizationId, { name: 'History', tagIds: [tag.id] });
+      const runs = [];
+      for (let index = 0; index < 12; index++) runs.push(await applyRule(organizationId, rule.id));
+      const { rows } = await testDatabase.db
+        .selectFrom('tagging_rule_runs')
+        .select('id')
+        .where('tagging_rule_id', '=', rule.id)
+        .execute()
+        .then((kept) => ({ rows: kept.map(({ id }) => id).sort() }));
+      expect(rows).toEqual(
+        runs
+          .slice(2)
+          .map(({ id }) => id)
+          .sort(),
+      );
+      const oldest = await request(
+        server,
+        'GET',
+        `${rulesPath(organizationId)}/${rule.id}/runs/${runs[0]!.id}`,
+        ownerCredentials,
+      );
+      expect(oldest.status).toBe(404);
+    });
+
+    it('works through more documents than one batch, and resumes from its cursor when taken over', async () => {
       const organizationId = (await createOrganization(server, owner, 'Apply batches')).id;
       const tag = await createTag(server, ownerCredentials, organizationId, { name: 'Bulk' });
       const now = clock.now().toISOString();
@@ -532,17 +619,120 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
         conditions: [{ field: 'name', operator: 'starts_with', value: 'even-' }],
         tagIds: [tag.id],
       });
-      const applied = await request(
-        server,
-        'POST',
-        `${rulesPath(organizationId)}/${rule.id}/apply`,
-        ownerCredentials,
-      );
-      expect(await readJson<ApplyTaggingRuleResult>(applied)).toEqual({ taggedDocumentsCount: 103 });
+      expect(await applyRule(organizationId, rule.id)).toMatchObject({
+        status: 'succeeded',
+        processedDocumentsCount: 205,
+        taggedDocumentsCount: 103,
+      });
       const tags = await readJson<{ tags: TagDto[] }>(
         await request(server, 'GET', `/api/organizations/${organizationId}/tags`, ownerCredentials),
       );
       expect(tags.tags[0]!.documentsCount).toBe(103);
+
+      // A run whose worker died after its first batch: the next worker carries on from its cursor.
+      const odd = await createTag(server, ownerCredentials, organizationId, { name: 'Odd' });
+      const oddRule = await createRule(organizationId, {
+        name: 'Odd',
+        conditions: [{ field: 'name', operator: 'starts_with', value: 'odd-' }],
+        tagIds: [odd.id],
+      });
+      const started = await startRun(organizationId, oddRule.id);
+      await testDatabase.db
+        .updateTable('tagging_rule_runs')
+        .set({
+          status: 'running',
+          processed_documents_count: 100,
+          tagged_documents_count: 50,
+          last_document_id: rows[99]!.id,
+        })
+        .where('id', '=', started.id)
+        .execute();
+      await server.jobQueue.runDueJobs();
+      expect(await getRun(organizationId, oddRule.id, started.id)).toMatchObject({
+        status: 'succeeded',
+        processedDocumentsCount: 205,
+        taggedDocumentsCount: 102,
+      });
+      // Only the documents after the cursor were gone through: 52 odd ones of the last 105.
+      const oddCount = await testDatabase.db
+        .selectFrom('documents_tags')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tag_id', '=', odd.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(oddCount.count)).toBe(52);
+    });
+
+    it('drops the run of a rule deleted before its job ran, and the job ends quietly', async () => {
+      const organizationId = (await createOrganization(server, owner, 'Apply deleted')).id;
+      const tag = await createTag(server, ownerCredentials, organizationId, { name: 'Short-lived' });
+      const rule = await createRule(organizationId, { name: 'Short-lived', tagIds: [tag.id] });
+      const started = await startRun(organizationId, rule.id);
+      expect(
+        (await request(server, 'DELETE', `${rulesPath(organizationId)}/${rule.id}`, ownerCredentials)).status,
+      ).toBe(204);
+      await server.jobQueue.runDueJobs();
+      const jobs = await testDatabase.db
+        .selectFrom('jobs')
+        .select(['status'])
+        .where('type', '=', 'tagging-rules.apply')
+        .where('status', '=', 'failed')
+        .execute();
+      expect(jobs).toEqual([]);
+      const read = await request(
+        server,
+        'GET',
+        `${rulesPath(organizationId)}/${rule.id}/runs/${started.id}`,
+        ownerCredentials,
+      );
+      expect(read.status).toBe(404);
+      expect((await readError(read)).error.code).toBe('tagging_rules.not_found');
+    });
+
+    it('marks the run failed once its job has failed its last try', async () => {
+      const organizationId = (await createOrganization(server, owner, 'Apply failing')).id;
+      const tag = await createTag(server, ownerCredentials, organizationId, { name: 'Broken' });
+      const rule = await createRule(organizationId, { name: 'Broken', tagIds: [tag.id] });
+      // A rule row that cannot be read makes every try fail.
+      await testDatabase.db
+        .updateTable('tagging_rules')
+        .set({ conditions: 'not json' })
+        .where('id', '=', rule.id)
+        .execute();
+      const started = await startRun(organizationId, rule.id);
+      const statuses = [];
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        expect(await server.jobQueue.runDueJobs()).toBe(1);
+        statuses.push((await getRun(organizationId, rule.id, started.id)).status);
+        clock.advance(60_000);
+      }
+      expect(statuses).toEqual(['running', 'running', 'failed']);
+      expect(await getRun(organizationId, rule.id, started.id)).toMatchObject({
+        processedDocumentsCount: 0,
+        taggedDocumentsCount: 0,
+        finishedAt: expect.any(String),
+      });
+      // A new run can start once the failed one is over.
+      expect((await startRun(organizationId, rule.id)).id).not.toBe(started.id);
+      await request(server, 'DELETE', `${rulesPath(organizationId)}/${rule.id}`, ownerCredentials);
+    });
+
+    it('answers 404 tagging_rule_runs.not_found for an unknown run or a run of another rule', async () => {
+      const organizationId = (await createOrganization(server, owner, 'Apply 404')).id;
+      const tag = await createTag(server, ownerCredentials, organizationId, { name: 'Runs' });
+      const ruleA = await createRule(organizationId, { name: 'A', tagIds: [tag.id] });
+      const ruleB = await createRule(organizationId, { name: 'B', tagIds: [tag.id] });
+      const runOfA = await applyRule(organizationId, ruleA.id);
+      for (const path of [
+        `${rulesPath(organizationId)}/${ruleB.id}/runs/${runOfA.id}`,
+        `${rulesPath(organizationId)}/${ruleA.id}/runs/trr_unknown`,
+      ]) {
+        const response = await request(server, 'GET', path, ownerCredentials);
+        expect(response.status).toBe(404);
+        expect((await readError(response)).error).toEqual({
+          code: 'tagging_rule_runs.not_found',
+          message: 'No run with this id for this tagging rule.',
+        });
+      }
     });
   });
 });

@@ -17,52 +17,67 @@ export function createTaggingRulesRoutes({
 }) {
   const member = requireOrganizationMember();
 
-  return new Hono<AppEnv>()
-    .get(BASE, member, async (c) =>
-      c.json({
-        taggingRules: await taggingRules.listTaggingRules({
-          organizationId: getMembership(c).organizationId,
+  return (
+    new Hono<AppEnv>()
+      .get(BASE, member, async (c) =>
+        c.json({
+          taggingRules: await taggingRules.listTaggingRules({
+            organizationId: getMembership(c).organizationId,
+          }),
         }),
-      }),
-    )
-    .post(BASE, member, async (c) => {
-      const fields = await parseJsonBody(c, taggingRuleInputSchema);
-      const taggingRule = await taggingRules.createTaggingRule({
-        organizationId: getMembership(c).organizationId,
-        fields,
-      });
-      return c.json({ taggingRule }, 201);
-    })
-    .get(`${BASE}/:taggingRuleId`, member, async (c) =>
-      c.json({
-        taggingRule: await taggingRules.getTaggingRule({
+      )
+      .post(BASE, member, async (c) => {
+        const fields = await parseJsonBody(c, taggingRuleInputSchema);
+        const taggingRule = await taggingRules.createTaggingRule({
           organizationId: getMembership(c).organizationId,
-          taggingRuleId: c.req.param('taggingRuleId'),
+          fields,
+        });
+        return c.json({ taggingRule }, 201);
+      })
+      .get(`${BASE}/:taggingRuleId`, member, async (c) =>
+        c.json({
+          taggingRule: await taggingRules.getTaggingRule({
+            organizationId: getMembership(c).organizationId,
+            taggingRuleId: c.req.param('taggingRuleId'),
+          }),
         }),
-      }),
-    )
-    .put(`${BASE}/:taggingRuleId`, member, async (c) => {
-      const fields = await parseJsonBody(c, taggingRuleInputSchema);
-      const taggingRule = await taggingRules.updateTaggingRule({
-        organizationId: getMembership(c).organizationId,
-        taggingRuleId: c.req.param('taggingRuleId'),
-        fields,
-      });
-      return c.json({ taggingRule });
-    })
-    .delete(`${BASE}/:taggingRuleId`, member, async (c) => {
-      await taggingRules.deleteTaggingRule({
-        organizationId: getMembership(c).organizationId,
-        taggingRuleId: c.req.param('taggingRuleId'),
-      });
-      return c.body(null, 204);
-    })
-    .post(`${BASE}/:taggingRuleId/apply`, member, async (c) =>
-      c.json(
-        await taggingRules.applyTaggingRule({
+      )
+      .put(`${BASE}/:taggingRuleId`, member, async (c) => {
+        const fields = await parseJsonBody(c, taggingRuleInputSchema);
+        const taggingRule = await taggingRules.updateTaggingRule({
           organizationId: getMembership(c).organizationId,
           taggingRuleId: c.req.param('taggingRuleId'),
+          fields,
+        });
+        return c.json({ taggingRule });
+      })
+      .delete(`${BASE}/:taggingRuleId`, member, async (c) => {
+        await taggingRules.deleteTaggingRule({
+          organizationId: getMembership(c).organizationId,
+          taggingRuleId: c.req.param('taggingRuleId'),
+        });
+        return c.body(null, 204);
+      })
+      // Starts (or answers the going) run over existing documents; clients poll the run.
+      .post(`${BASE}/:taggingRuleId/apply`, member, async (c) =>
+        c.json(
+          {
+            taggingRuleRun: await taggingRules.startTaggingRuleRun({
+              organizationId: getMembership(c).organizationId,
+              taggingRuleId: c.req.param('taggingRuleId'),
+            }),
+          },
+          202,
+        ),
+      )
+      .get(`${BASE}/:taggingRuleId/runs/:runId`, member, async (c) =>
+        c.json({
+          taggingRuleRun: await taggingRules.getTaggingRuleRun({
+            organizationId: getMembership(c).organizationId,
+            taggingRuleId: c.req.param('taggingRuleId'),
+            runId: c.req.param('runId'),
+          }),
         }),
-      ),
-    );
+      )
+  );
 }

@@ -1,19 +1,21 @@
 import type {
-  ApplyTaggingRuleResult,
   TaggingRuleCondition,
   TaggingRuleDto,
   TaggingRuleMatchMode,
+  TaggingRuleRunDto,
 } from '@sheaf/contracts/tagging-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database, TaggingRulesTable, Timestamp } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
+import { describeError } from '../jobs/jobs.models';
+import type { JobQueue } from '../jobs/jobs.queue';
 import { createTagNotFoundError } from '../tags/tags.errors';
 import { createTagsRepository } from '../tags/tags.repository';
 import { attachTagsToDocument } from '../tags/tags.usecases';
-import { createTaggingRuleNotFoundError } from './tagging-rules.errors';
-import { parseConditions, ruleMatches, toTaggingRuleDto } from './tagging-rules.models';
+import { createTaggingRuleNotFoundError, createTaggingRuleRunNotFoundError } from './tagging-rules.errors';
+import { parseConditions, ruleMatches, toTaggingRuleDto, toTaggingRuleRunDto } from './tagging-rules.models';
 import { createTaggingRulesRepository } from './tagging-rules.repository';
 
 type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
@@ -31,6 +33,13 @@ export type TaggingRuleFields = {
 /** Documents read and tagged per transaction when a rule is applied to existing documents. */
 export const APPLY_BATCH_SIZE = 100;
 
+/** The job that applies a rule to existing documents; its payload names the run. */
+export const APPLY_TAGGING_RULE_JOB_TYPE = 'tagging-rules.apply';
+export type ApplyTaggingRulePayload = { runId: string };
+
+/** Finished runs kept per rule (the newest); older ones are deleted when a new run starts. */
+export const RUNS_KEPT_PER_RULE = 10;
+
 /** Every id of `tagIds` must be a tag of the organization: else 404 `tags.not_found`. */
 async function requireTags({
   db,
@@ -47,17 +56,23 @@ async function requireTags({
 
 export function createTaggingRulesUsecases({
   database,
+  jobQueue,
   clock = systemClock,
 }: {
   database: AppDatabase;
+  jobQueue: Pick<JobQueue, 'enqueue'>;
   clock?: Clock;
 }) {
   const repository = createTaggingRulesRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
 
   const toDtos = async (rows: TaggingRulesTable[]) => {
-    const actions = await repository.getActionsByRuleIds({ taggingRuleIds: rows.map(({ id }) => id) });
-    return rows.map((row) => toTaggingRuleDto(row, actions.get(row.id) ?? []));
+    const taggingRuleIds = rows.map(({ id }) => id);
+    const [actions, latestRuns] = await Promise.all([
+      repository.getActionsByRuleIds({ taggingRuleIds }),
+      repository.getLatestRunsByRuleIds({ taggingRuleIds }),
+    ]);
+    return rows.map((row) => toTaggingRuleDto(row, actions.get(row.id) ?? [], latestRuns.get(row.id)));
   };
 
   async function getTaggingRule({
@@ -150,34 +165,107 @@ export function createTaggingRulesUsecases({
     },
 
     /**
-     * Runs one rule — enabled or not, since it is asked for explicitly — over the organization's
-     * documents outside the trash, in batches of APPLY_BATCH_SIZE (one transaction each), attaching
-     * its tags where its conditions match, with `tagged` activity entries by no user. Answers how
-     * many documents got at least one new tag; running it again answers 0.
+     * Starts a run of one rule — enabled or not, since it is asked for explicitly — over the
+     * organization's existing documents, as a durable job. While a run of the rule is pending or
+     * going on, that run is answered instead of starting a second one.
      */
-    async applyTaggingRule({
+    async startTaggingRuleRun({
       organizationId,
       taggingRuleId,
     }: {
       organizationId: string;
       taggingRuleId: string;
-    }): Promise<ApplyTaggingRuleResult> {
-      const rule = await getTaggingRule({ organizationId, taggingRuleId });
-      const tagIds = rule.actions.map(({ tagId }) => tagId);
-      if (tagIds.length === 0) return { taggedDocumentsCount: 0 };
-      const withContent = rule.conditions.some(({ field }) => field === 'content');
-      let taggedDocumentsCount = 0;
-      let afterId: string | null = null;
-      for (;;) {
-        const batch = await repository.listActiveDocumentsAfter({
-          organizationId,
-          afterId,
-          limit: APPLY_BATCH_SIZE,
-          withContent,
+    }): Promise<TaggingRuleRunDto> {
+      const run = await database.db.transaction().execute(async (trx) => {
+        const rules = createTaggingRulesRepository({ db: trx });
+        if (!(await rules.findById({ organizationId, taggingRuleId })))
+          throw createTaggingRuleNotFoundError();
+        const active = await rules.findActiveRun({ taggingRuleId });
+        if (active) return active;
+        await rules.pruneFinishedRuns({ taggingRuleId, keep: RUNS_KEPT_PER_RULE - 1 });
+        const row = {
+          id: generateId('trr'),
+          organization_id: organizationId,
+          tagging_rule_id: taggingRuleId,
+          status: 'pending' as const,
+          processed_documents_count: 0,
+          tagged_documents_count: 0,
+          last_document_id: null,
+          error: null,
+          created_at: now(),
+          started_at: null,
+          finished_at: null,
+        };
+        await rules.insertRun(row);
+        await jobQueue.enqueue(
+          APPLY_TAGGING_RULE_JOB_TYPE,
+          { runId: row.id } satisfies ApplyTaggingRulePayload,
+          {
+            trx,
+          },
+        );
+        return row;
+      });
+      return toTaggingRuleRunDto(run);
+    },
+
+    async getTaggingRuleRun({
+      organizationId,
+      taggingRuleId,
+      runId,
+    }: {
+      organizationId: string;
+      taggingRuleId: string;
+      runId: string;
+    }): Promise<TaggingRuleRunDto> {
+      if (!(await repository.findById({ organizationId, taggingRuleId })))
+        throw createTaggingRuleNotFoundError();
+      const run = await repository.findRun({ organizationId, taggingRuleId, runId });
+      if (!run) throw createTaggingRuleRunNotFoundError();
+      return toTaggingRuleRunDto(run);
+    },
+
+    /**
+     * The run's job: goes through the organization's documents outside the trash by id, from the
+     * run's cursor, in batches of APPLY_BATCH_SIZE. Each batch attaches the rule's tags where its
+     * conditions match (with `tagged` entries by no user) and moves the run's counts and cursor in
+     * one transaction, so a run taken over after a crash neither skips nor counts a document twice.
+     * `taggedDocumentsCount` counts documents that got at least one new tag. Stops between batches
+     * when `signal` aborts (the queue releases the job); marks the run failed when `isLastAttempt`.
+     */
+    async runTaggingRuleRun({
+      runId,
+      signal,
+      isLastAttempt,
+    }: {
+      runId: string;
+      signal?: AbortSignal;
+      isLastAttempt: boolean;
+    }) {
+      const run = await repository.findRunById({ runId });
+      if (!run || run.status === 'succeeded' || run.status === 'failed') return;
+      const { organization_id: organizationId, tagging_rule_id: taggingRuleId } = run;
+      try {
+        await repository.updateRun({
+          runId,
+          set: { status: 'running', started_at: run.started_at ?? now(), error: null },
         });
-        const matching = batch.filter((document) => ruleMatches(rule, document));
-        if (matching.length > 0) {
-          taggedDocumentsCount += await database.db.transaction().execute(async (trx) => {
+        const rule = await getTaggingRule({ organizationId, taggingRuleId });
+        const tagIds = rule.actions.map(({ tagId }) => tagId);
+        const withContent = rule.conditions.some(({ field }) => field === 'content');
+        let afterId = run.last_document_id;
+        while (tagIds.length > 0) {
+          if (signal?.aborted) return;
+          const batch = await repository.listActiveDocumentsAfter({
+            organizationId,
+            afterId,
+            limit: APPLY_BATCH_SIZE,
+            withContent,
+          });
+          if (batch.length === 0) break;
+          const matching = batch.filter((document) => ruleMatches(rule, document));
+          const lastDocumentId = batch[batch.length - 1]!.id;
+          await database.db.transaction().execute(async (trx) => {
             let tagged = 0;
             const at = now();
             for (const document of matching) {
@@ -191,13 +279,28 @@ export function createTaggingRulesUsecases({
               });
               if (attached.length > 0) tagged++;
             }
-            return tagged;
+            await trx
+              .updateTable('tagging_rule_runs')
+              .set((eb) => ({
+                processed_documents_count: eb('processed_documents_count', '+', batch.length),
+                tagged_documents_count: eb('tagged_documents_count', '+', tagged),
+                last_document_id: lastDocumentId,
+              }))
+              .where('id', '=', runId)
+              .execute();
           });
+          if (batch.length < APPLY_BATCH_SIZE) break;
+          afterId = lastDocumentId;
         }
-        if (batch.length < APPLY_BATCH_SIZE) break;
-        afterId = batch[batch.length - 1]!.id;
+        await repository.updateRun({ runId, set: { status: 'succeeded', finished_at: now() } });
+      } catch (error) {
+        if (isLastAttempt)
+          await repository.updateRun({
+            runId,
+            set: { status: 'failed', error: describeError(error), finished_at: now() },
+          });
+        throw error;
       }
-      return { taggedDocumentsCount };
     },
 
     /**

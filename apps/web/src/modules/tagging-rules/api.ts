@@ -1,7 +1,8 @@
-import type {
-  ApplyTaggingRuleResult,
-  TaggingRuleDto,
-  TaggingRuleInput,
+import {
+  isTaggingRuleRunFinished,
+  type TaggingRuleDto,
+  type TaggingRuleInput,
+  type TaggingRuleRunDto,
 } from '@sheaf/contracts/tagging-rules';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../shared/http/api-client';
@@ -22,13 +23,23 @@ export function taggingRuleQueryKey(organizationId: string, taggingRuleId: strin
   return [...taggingRulesQueryKey(organizationId), taggingRuleId] as const;
 }
 
-/** GET /tagging-rules */
+/** How often the rule list is read again while a rule is being applied to existing documents. */
+export const TAGGING_RULE_RUN_POLL_INTERVAL_MS = 1000;
+
+export const isTaggingRuleRunActive = (run: TaggingRuleRunDto | null): run is TaggingRuleRunDto =>
+  run !== null && !isTaggingRuleRunFinished(run);
+
+/** GET /tagging-rules, read again every second while one of them has a run going on. */
 export function taggingRulesQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: [...taggingRulesQueryKey(organizationId), 'list'] as const,
     queryFn: async () =>
       (await apiClient.request<{ taggingRules: TaggingRuleDto[] }>(taggingRulesPath(organizationId)))
         .taggingRules,
+    refetchInterval: (query) =>
+      query.state.data?.some((rule) => isTaggingRuleRunActive(rule.latestRun))
+        ? TAGGING_RULE_RUN_POLL_INTERVAL_MS
+        : false,
   });
 }
 
@@ -99,14 +110,20 @@ export function useDeleteTaggingRule(organizationId: string) {
   });
 }
 
-/** POST /tagging-rules/{taggingRuleId}/apply: tags the existing documents; documents and tags change. */
+/**
+ * POST /tagging-rules/{taggingRuleId}/apply: starts a run over the existing documents (or answers
+ * the one going on); the rule list then shows its progress.
+ */
 export function useApplyTaggingRule(organizationId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshTaggingRules(organizationId);
   return useMutation({
-    mutationFn: (taggingRuleId: string) =>
-      apiClient.request<ApplyTaggingRuleResult>(`${taggingRulePath(organizationId, taggingRuleId)}/apply`, {
-        method: 'POST',
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
+    mutationFn: async (taggingRuleId: string) =>
+      (
+        await apiClient.request<{ taggingRuleRun: TaggingRuleRunDto }>(
+          `${taggingRulePath(organizationId, taggingRuleId)}/apply`,
+          { method: 'POST' },
+        )
+      ).taggingRuleRun,
+    onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import type { TaggingRuleDto } from '@sheaf/contracts/tagging-rules';
+import type { TaggingRuleDto, TaggingRuleRunDto } from '@sheaf/contracts/tagging-rules';
 import type { TagDto } from '@sheaf/contracts/tags';
 import type { MockRequest } from '../../test/app';
 import { ORGANIZATION_ID } from '../../test/organizations';
@@ -39,8 +39,23 @@ export function taggingRuleFixture(overrides: Partial<TaggingRuleDto> = {}): Tag
     ],
     enabled: true,
     matchMode: 'all',
+    latestRun: null,
     createdAt: '2025-02-01T12:00:00.000Z',
     updatedAt: '2025-02-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function taggingRuleRunFixture(overrides: Partial<TaggingRuleRunDto> = {}): TaggingRuleRunDto {
+  return {
+    id: 'trr_1',
+    taggingRuleId: 'tr_1',
+    status: 'pending',
+    processedDocumentsCount: 0,
+    taggedDocumentsCount: 0,
+    createdAt: new Date().toISOString(),
+    startedAt: null,
+    finishedAt: null,
     ...overrides,
   };
 }

@@ -1,3 +1,4 @@
+import type { TaggingRuleRunDto } from '@sheaf/contracts/tagging-rules';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -8,6 +9,7 @@ import {
   API_TAGGING_RULES,
   TAGGING_RULES_URL,
   taggingRuleFixture,
+  taggingRuleRunFixture,
   taggingRulesHandlers,
   taxesTag,
 } from '../testing';
@@ -105,13 +107,35 @@ describe('tagging rules list', () => {
     });
   });
 
-  test('applies a rule to existing documents once confirmed and tells how many were tagged', async () => {
+  test('applies a rule to existing documents once confirmed, shows its progress and tells how many were tagged', async () => {
     const user = userEvent.setup();
+    const pending = taggingRuleRunFixture();
+    // What the list answers after the POST: the run going on, then finished.
+    const states = [
+      { ...pending, status: 'running' as const, startedAt: pending.createdAt, processedDocumentsCount: 100 },
+      {
+        ...pending,
+        status: 'succeeded' as const,
+        processedDocumentsCount: 240,
+        taggedDocumentsCount: 3,
+        startedAt: pending.createdAt,
+        finishedAt: new Date().toISOString(),
+      },
+    ];
+    let latestRun: TaggingRuleRunDto | null = null;
     const { calls } = mockApi(
       {
         ...organizationHandlers(),
         ...taggingRulesHandlers({ rules: [rule] }),
-        [`POST ${API_TAGGING_RULES}/tr_1/apply`]: () => jsonResponse({ taggedDocumentsCount: 3 }),
+        [`GET ${API_TAGGING_RULES}`]: () => {
+          const answer = jsonResponse({ taggingRules: [{ ...rule, latestRun }] });
+          if (latestRun) latestRun = states.shift() ?? latestRun;
+          return answer;
+        },
+        [`POST ${API_TAGGING_RULES}/tr_1/apply`]: () => {
+          latestRun = pending;
+          return jsonResponse({ taggingRuleRun: pending }, { status: 202 });
+        },
       },
       { signedIn: true },
     );
@@ -123,10 +147,37 @@ describe('tagging rules list', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Apply this rule to existing documents?' });
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
 
+    expect(await screen.findByText('Waiting to go through the existing documents…')).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Apply Auto-tag invoices to existing documents' }),
+    ).toBeDisabled();
+    expect(await screen.findByText('Going through the existing documents: 100 checked')).toBeInTheDocument();
     expect(await screen.findByText('3 documents tagged')).toBeInTheDocument();
+    expect(
+      screen.getByText('Applied to existing documents less than a minute ago: 3 documents tagged'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Apply Auto-tag invoices to existing documents' }),
+    ).toBeEnabled();
     expect(calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual([
       `${API_TAGGING_RULES}/tr_1/apply`,
     ]);
+  });
+
+  test('shows the outcome of the last run, a failed one included', async () => {
+    const failed = taggingRuleRunFixture({ status: 'failed', finishedAt: new Date().toISOString() });
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...taggingRulesHandlers({ rules: [{ ...rule, latestRun: failed }] }),
+      },
+      { signedIn: true },
+    );
+    renderApp(TAGGING_RULES_URL);
+
+    expect(
+      await screen.findByText('Applying to existing documents failed less than a minute ago.'),
+    ).toBeInTheDocument();
   });
 
   test('deletes a rule only once confirmed', async () => {

@@ -1,9 +1,15 @@
-import type { TaggingRuleDto } from '@sheaf/contracts/tagging-rules';
-import { useQuery } from '@tanstack/react-query';
+import {
+  isTaggingRuleRunFinished,
+  type TaggingRuleDto,
+  type TaggingRuleRunDto,
+} from '@sheaf/contracts/tagging-rules';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ListChecks, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { CircleAlert, CircleCheck, ListChecks, Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useDateFormatter } from '../../../shared/format/date';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -12,8 +18,10 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FormError } from '../../../shared/ui/form-error';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Switch } from '../../../shared/ui/switch';
+import { organizationQueryKey } from '../../organizations/api';
 import { TagBadge } from '../../tags/components/tag-badge';
 import {
+  isTaggingRuleRunActive,
   taggingRulesQueryOptions,
   toTaggingRuleInput,
   useApplyTaggingRule,
@@ -33,6 +41,34 @@ function CreateRuleButton({ organizationId }: { organizationId: string }) {
         {t('tagging-rules.list.create')}
       </Link>
     </Button>
+  );
+}
+
+/** The latest run of the rule over existing documents: progress while it goes on, then its outcome. */
+function RuleRunStatus({ run }: { run: TaggingRuleRunDto }) {
+  const { t } = useTranslation();
+  const { formatRelative, formatDateTime } = useDateFormatter();
+  if (!isTaggingRuleRunFinished(run))
+    return (
+      <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Spinner size="sm" decorative />
+        {run.status === 'pending'
+          ? t('tagging-rules.runs.pending')
+          : t('tagging-rules.runs.running', { count: run.processedDocumentsCount })}
+      </p>
+    );
+  const finishedAt = run.finishedAt ?? run.createdAt;
+  const time = formatRelative(finishedAt);
+  return run.status === 'succeeded' ? (
+    <p className="flex items-center gap-1.5 text-xs text-muted-foreground" title={formatDateTime(finishedAt)}>
+      <CircleCheck className="size-3.5 shrink-0 text-success" aria-hidden="true" />
+      {t('tagging-rules.runs.succeeded', { count: run.taggedDocumentsCount, time })}
+    </p>
+  ) : (
+    <p className="flex items-center gap-1.5 text-xs text-danger" title={formatDateTime(finishedAt)}>
+      <CircleAlert className="size-3.5 shrink-0" aria-hidden="true" />
+      {t('tagging-rules.runs.failed', { time })}
+    </p>
   );
 }
 
@@ -110,6 +146,9 @@ function RuleCard({
               ))}
             </ul>
           </div>
+          <div role="status" className="empty:hidden">
+            {rule.latestRun ? <RuleRunStatus run={rule.latestRun} /> : null}
+          </div>
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2 border-t pt-3 sm:border-t-0 sm:pt-0">
@@ -167,6 +206,23 @@ export function TaggingRulesPage() {
   const apply = useApplyTaggingRule(organizationId);
   const remove = useDeleteTaggingRule(organizationId);
   const hasRules = (rules.data?.length ?? 0) > 0;
+  const queryClient = useQueryClient();
+  // Runs started from this page: a toast tells how each ended (the list polls while they go on).
+  const watchedRunIds = useRef(new Set<string>());
+
+  useEffect(() => {
+    for (const { latestRun: run } of rules.data ?? []) {
+      if (!run || !isTaggingRuleRunFinished(run) || !watchedRunIds.current.delete(run.id)) continue;
+      if (run.status === 'succeeded') {
+        toast.success(t('tagging-rules.apply.success', { count: run.taggedDocumentsCount }));
+        // Documents and tag counts changed.
+        if (run.taggedDocumentsCount > 0)
+          void queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) });
+      } else {
+        toast.error(t('tagging-rules.apply.failed'));
+      }
+    }
+  }, [rules.data, t, queryClient, organizationId]);
 
   const onToggle = async (rule: TaggingRuleDto, enabled: boolean) => {
     try {
@@ -189,8 +245,8 @@ export function TaggingRulesPage() {
     });
     if (!confirmed) return;
     try {
-      const result = await apply.mutateAsync(rule.id);
-      toast.success(t('tagging-rules.apply.success', { count: result.taggedDocumentsCount }));
+      const run = await apply.mutateAsync(rule.id);
+      watchedRunIds.current.add(run.id);
     } catch (error) {
       toast.error(t('tagging-rules.apply.failed'), { description: getErrorMessage(error, t) });
     }
@@ -242,7 +298,9 @@ export function TaggingRulesPage() {
                 onApply={(target) => void onApply(target)}
                 onDelete={(target) => void onDelete(target)}
                 isToggling={update.isPending && update.variables?.taggingRuleId === rule.id}
-                isApplying={apply.isPending && apply.variables === rule.id}
+                isApplying={
+                  (apply.isPending && apply.variables === rule.id) || isTaggingRuleRunActive(rule.latestRun)
+                }
                 isDeleting={remove.isPending && remove.variables === rule.id}
               />
             </li>
