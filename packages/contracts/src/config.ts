@@ -24,6 +24,10 @@ export const publicConfigSchema = z.object({
   documents: z.object({
     deletedDocumentsRetentionDays: z.number().int().nonnegative(),
   }),
+  /** Beyond the spec: days a deleted organization is kept before its purge (ORGANIZATIONS_PURGE_DAYS). */
+  organizations: z.object({
+    deletedOrganizationsPurgeDays: z.number().int().positive(),
+  }),
   intakeEmails: z.object({ isEnabled: z.boolean() }),
   isSubscriptionsEnabled: z.boolean(),
   isDemoMode: z.boolean(),

@@ -30,12 +30,14 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
       env: {
         AUTH_IS_REGISTRATION_ENABLED: 'false',
         DOCUMENTS_DELETED_RETENTION_DAYS: '7',
+        ORGANIZATIONS_PURGE_DAYS: '14',
         SUBSCRIPTIONS_IS_ENABLED: 'true',
       },
     });
     const { config } = await readJson<{ config: PublicConfig }>(await app.request('/api/config'));
     expect(config.auth.isRegistrationEnabled).toBe(false);
     expect(config.documents.deletedDocumentsRetentionDays).toBe(7);
+    expect(config.organizations.deletedOrganizationsPurgeDays).toBe(14);
     expect(config.isSubscriptionsEnabled).toBe(true);
   });
 

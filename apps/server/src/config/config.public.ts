@@ -22,6 +22,7 @@ export function toPublicConfig({ env }: Config): PublicConfig {
       },
     },
     documents: { deletedDocumentsRetentionDays: env.DOCUMENTS_DELETED_RETENTION_DAYS },
+    organizations: { deletedOrganizationsPurgeDays: env.ORGANIZATIONS_PURGE_DAYS },
     intakeEmails: { isEnabled: env.INTAKE_EMAILS_IS_ENABLED },
     isSubscriptionsEnabled: env.SUBSCRIPTIONS_IS_ENABLED,
     isDemoMode: env.DEMO_MODE_IS_ENABLED,

@@ -30,6 +30,7 @@ describe('configuration', () => {
         },
       },
       documents: { deletedDocumentsRetentionDays: 30 },
+      organizations: { deletedOrganizationsPurgeDays: 30 },
       intakeEmails: { isEnabled: false },
       isSubscriptionsEnabled: false,
       isDemoMode: false,

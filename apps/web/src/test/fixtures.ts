@@ -15,6 +15,7 @@ export const publicConfigFixture: PublicConfig = {
     },
   },
   documents: { deletedDocumentsRetentionDays: 30 },
+  organizations: { deletedOrganizationsPurgeDays: 30 },
   intakeEmails: { isEnabled: false },
   isSubscriptionsEnabled: false,
   isDemoMode: false,

@@ -1,14 +1,16 @@
+import type { PublicConfig } from '@sheaf/contracts/config';
 import type { MemberRole } from '@sheaf/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
+import { publicConfigFixture } from '../../../test/fixtures';
 import { ORGANIZATION_ID, organizationFixture, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 
 const API_ORGANIZATION = `/api/organizations/${ORGANIZATION_ID}`;
 
-function setup(role: MemberRole = 'owner') {
+function setup(role: MemberRole = 'owner', config: PublicConfig = publicConfigFixture) {
   const api = mockApi(
     {
       ...organizationHandlers({ role }),
@@ -18,7 +20,7 @@ function setup(role: MemberRole = 'owner') {
     },
     { signedIn: true },
   );
-  return { ...api, ...renderApp(`/organizations/${ORGANIZATION_ID}/settings`) };
+  return { ...api, ...renderApp(`/organizations/${ORGANIZATION_ID}/settings`, { config }) };
 }
 
 describe('organization settings: rename', () => {
@@ -57,6 +59,16 @@ describe('organization settings: rename', () => {
 });
 
 describe('organization settings: delete', () => {
+  test("the delete dialog announces the server's purge delay", async () => {
+    const user = userEvent.setup();
+    setup('owner', { ...publicConfigFixture, organizations: { deletedOrganizationsPurgeDays: 14 } });
+
+    expect(await screen.findByText(/deleted 14 days after/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete organization' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this organization?' });
+    expect(dialog).toHaveTextContent(/after 14 days/);
+  });
+
   test('the delete dialog announces 30 days and needs the exact name, ignoring case and spaces', async () => {
     const user = userEvent.setup();
     const { calls, router } = setup('owner');

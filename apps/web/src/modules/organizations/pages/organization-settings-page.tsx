@@ -21,10 +21,10 @@ import { FormError } from '../../../shared/ui/form-error';
 import { FormField } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Spinner } from '../../../shared/ui/spinner';
+import { useConfig } from '../../config/config-context';
 import { myMemberQueryOptions } from '../../members/api';
 import { organizationQueryOptions, useDeleteOrganization, useUpdateOrganization } from '../api';
 import { clearLastOrganizationId } from '../last-organization';
-import { ORGANIZATION_PURGE_DAYS } from '../purge';
 import { organizationNameResolver } from '../validation';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/settings');
@@ -100,13 +100,14 @@ function DeleteOrganizationCard({
   const confirm = useConfirm();
   const navigate = useNavigate();
   const remove = useDeleteOrganization();
+  const purgeDays = useConfig().organizations.deletedOrganizationsPurgeDays;
 
   const onDelete = async () => {
     const confirmed = await confirm({
       title: t('organizations.settings.delete.confirm-title'),
       description: t('organizations.settings.delete.confirm-description', {
         name: organization.name,
-        days: ORGANIZATION_PURGE_DAYS,
+        days: purgeDays,
       }),
       confirmLabel: t('organizations.settings.delete.confirm'),
       requiredText: organization.name,
@@ -127,7 +128,7 @@ function DeleteOrganizationCard({
       <CardHeader>
         <CardTitle>{t('organizations.settings.delete.title')}</CardTitle>
         <CardDescription>
-          {t('organizations.settings.delete.description', { days: ORGANIZATION_PURGE_DAYS })}
+          {t('organizations.settings.delete.description', { days: purgeDays })}
         </CardDescription>
       </CardHeader>
       <CardFooter className="flex-wrap gap-x-4 gap-y-2">
