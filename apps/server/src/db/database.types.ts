@@ -140,6 +140,8 @@ export type TagsTable = {
   id: string;
   organization_id: string;
   name: string;
+  /** `tagNameKey(name)`: what makes names unique per organization, and orders the list. */
+  name_key: string;
   color: string;
   description: string | null;
   created_at: Timestamp;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase, type TestDatabaseHandle, testDialects } from '../test/test-database';
 import type { AppDatabase } from './database';
@@ -40,5 +40,41 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
       count: number | string;
     }>`select count(*) as count from kysely_migration`.execute(connections[0]!.db);
     expect(Number(rows[0]?.count)).toBe(Object.keys(migrations).length);
+  });
+
+  it('gives existing tags their name keys, keeping tags that only the old ASCII-only index told apart', async () => {
+    const { db } = open(await freshDatabase());
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { error } = await migrator.migrateTo('0008-tagging-rule-runs');
+    expect(error).toBeUndefined();
+    const at = '2026-01-01T00:00:00.000Z';
+    await db
+      .insertInto('organizations')
+      .values({
+        id: 'org_1',
+        name: 'Org',
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+        deleted_by: null,
+        scheduled_purge_at: null,
+      })
+      .execute();
+    const tag = (id: string, name: string, createdAt: string) =>
+      sql`insert into tags (id, organization_id, name, color, description, created_at, updated_at) values (${id}, 'org_1', ${name}, '#ffffff', null, ${createdAt}, ${createdAt})`.execute(
+        db,
+      );
+    await tag('tag_1', 'École', '2026-01-01T00:00:01.000Z');
+    await tag('tag_2', 'Invoices', '2026-01-01T00:00:02.000Z');
+    // SQLite's lower() folds ASCII only, so its old index let these in as other tags.
+    if (dialect === 'sqlite') await tag('tag_3', 'école', '2026-01-01T00:00:03.000Z');
+
+    await migrateToLatest(db);
+    const rows = await db.selectFrom('tags').select(['id', 'name_key']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'tag_1', name_key: 'école' },
+      { id: 'tag_2', name_key: 'invoices' },
+      ...(dialect === 'sqlite' ? [{ id: 'tag_3', name_key: 'école\u0000tag_3' }] : []),
+    ]);
   });
 });

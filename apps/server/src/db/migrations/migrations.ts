@@ -7,6 +7,7 @@ import * as tags from './0005-tags';
 import * as taggingRules from './0006-tagging-rules';
 import * as search from './0007-search';
 import * as taggingRuleRuns from './0008-tagging-rule-runs';
+import * as tagNameKeys from './0009-tag-name-keys';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-tagging-rules': taggingRules,
   '0007-search': search,
   '0008-tagging-rule-runs': taggingRuleRuns,
+  '0009-tag-name-keys': tagNameKeys,
 };

@@ -381,6 +381,7 @@ describe.each(testDialects)('documents API on %s', (dialect) => {
         id,
         organization_id: organizationId,
         name,
+        name_key: name.toLowerCase(),
         color: '#d8ff75',
         description: null,
         created_at: now,

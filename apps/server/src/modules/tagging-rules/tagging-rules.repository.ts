@@ -1,7 +1,8 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, TaggingRuleRunsTable, TaggingRulesTable, Timestamp } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
+import { sortTagRowsByName } from '../tags/tags.models';
 import type { RuleAction } from './tagging-rules.models';
 
 type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
@@ -101,7 +102,7 @@ export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction
         .execute();
     },
 
-    /** Each rule's tags, by rule id, in tag name order (ignoring case). */
+    /** Each rule's tags, by rule id, in the order of the tags list (sortTagRowsByName). */
     async getActionsByRuleIds({ taggingRuleIds }: { taggingRuleIds: string[] }) {
       const byRule = new Map<string, RuleAction[]>();
       if (taggingRuleIds.length === 0) return byRule;
@@ -110,10 +111,8 @@ export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction
         .innerJoin('tags', 'tags.id', 'tagging_rule_actions.tag_id')
         .select(['tagging_rule_actions.tagging_rule_id', 'tags.id', 'tags.name', 'tags.color'])
         .where('tagging_rule_actions.tagging_rule_id', 'in', taggingRuleIds)
-        .orderBy(sql`lower(tags.name)`)
-        .orderBy('tags.id')
         .execute();
-      for (const { tagging_rule_id, ...tag } of rows) {
+      for (const { tagging_rule_id, ...tag } of sortTagRowsByName(rows)) {
         const list = byRule.get(tagging_rule_id) ?? [];
         list.push({ tagId: tag.id, tag });
         byRule.set(tagging_rule_id, list);

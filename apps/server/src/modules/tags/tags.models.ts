@@ -2,7 +2,14 @@ import type { DocumentTagLinkDto, TagDto } from '@sheaf/contracts/tags';
 import type { DocumentsTagsTable, TagsTable } from '../../db/database.types';
 
 /** A tag row with the count of non-deleted documents carrying it (a string from PostgreSQL). */
-export type TagWithCountRow = TagsTable & { documents_count: number | string };
+export type TagWithCountRow = Omit<TagsTable, 'name_key'> & { documents_count: number | string };
+
+/**
+ * What two tag names of one organization must not share: the name lower-cased in every script
+ * (`École` and `école` are one tag), in its composed Unicode form so that an `é` typed as `e` and
+ * a combining accent is the same letter as a precomposed one.
+ */
+export const tagNameKey = (name: string) => name.normalize('NFC').toLowerCase();
 
 export function toTagDto(row: TagWithCountRow): TagDto {
   return {
@@ -19,6 +26,22 @@ export function toTagDto(row: TagWithCountRow): TagDto {
 
 export function toDocumentTagLinkDto(row: DocumentsTagsTable): DocumentTagLinkDto {
   return { id: row.id, tagId: row.tag_id, documentId: row.document_id, createdAt: row.created_at };
+}
+
+const tagNameCollator = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+
+/**
+ * Tags by name as people read them, whatever the script: ignoring case and accents (`Ärzte` by
+ * `Apple`, `Łódź` among the L's), numbers by value; then by exact name and id so the order is
+ * stable. The database orders by code point, which puts every accented capital after `z`.
+ */
+export function sortTagRowsByName<Row extends { id: string; name: string }>(rows: Row[]): Row[] {
+  return [...rows].sort(
+    (a, b) =>
+      tagNameCollator.compare(a.name, b.name) ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+      (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** A unique index refused the write (SQLite and PostgreSQL codes). */

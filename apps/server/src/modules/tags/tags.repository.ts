@@ -1,5 +1,5 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database, DocumentsTagsTable, TagsTable } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
 import type { TagWithCountRow } from './tags.models';
@@ -37,7 +37,7 @@ export function createTagsRepository({ db }: { db: DatabaseOrTransaction }) {
         .selectFrom('tags')
         .select([...TAG_COLUMNS, documentsCount])
         .where('tags.organization_id', '=', organizationId)
-        .orderBy(sql`lower(tags.name)`)
+        .orderBy('tags.name_key')
         .orderBy('tags.name')
         .orderBy('tags.id')
         .execute()) as TagWithCountRow[];
@@ -76,7 +76,7 @@ export function createTagsRepository({ db }: { db: DatabaseOrTransaction }) {
     }: {
       organizationId: string;
       tagId: string;
-      set: Pick<TagsTable, 'name' | 'color' | 'description' | 'updated_at'>;
+      set: Pick<TagsTable, 'name' | 'name_key' | 'color' | 'description' | 'updated_at'>;
     }) {
       const result = await db
         .updateTable('tags')

@@ -132,6 +132,28 @@ describe.each(testDialects)('tags API on %s', (dialect) => {
       expect(elsewhere.name).toBe('invoices');
     });
 
+    it('ignores case beyond ASCII too, composed and decomposed accents alike, and lists accented names in place', async () => {
+      const id = (await createOrganization(server, owner, 'Unicode names')).id;
+      await createTag(server, ownerCredentials, id, { name: 'École' });
+      await createTag(server, ownerCredentials, id, { name: 'Ärzte' });
+      await createTag(server, ownerCredentials, id, { name: 'Łódź' });
+      for (const name of ['école', 'ÉCOLE', 'e\u0301cole', 'ärzte', 'ŁÓDŹ']) {
+        const response = await request(server, 'POST', `/api/organizations/${id}/tags`, ownerCredentials, {
+          body: { name, color: '#ffffff' },
+        });
+        expect(response.status, name).toBe(409);
+        expect((await readError(response)).error.code).toBe('tags.already_exists');
+      }
+      // Other letters stay other tags.
+      await createTag(server, ownerCredentials, id, { name: 'Ecole' });
+      expect((await listTags(server, ownerCredentials, id)).map(({ name }) => name)).toEqual([
+        'Ärzte',
+        'Ecole',
+        'École',
+        'Łódź',
+      ]);
+    });
+
     it('updates name, colour and description, and answers 404 tags.not_found for unknown or foreign tags', async () => {
       const tag = await createTag(server, ownerCredentials, organizationId, {
         name: 'Drafts',

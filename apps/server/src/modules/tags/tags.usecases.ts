@@ -8,7 +8,13 @@ import { createActivityRepository } from '../activity/activity.repository';
 import { createDocumentNotFoundError } from '../documents/documents.errors';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
-import { isUniqueViolation, toDocumentTagLinkDto, toTagDto } from './tags.models';
+import {
+  isUniqueViolation,
+  sortTagRowsByName,
+  tagNameKey,
+  toDocumentTagLinkDto,
+  toTagDto,
+} from './tags.models';
 import { createTagsRepository, generateDocumentTagId } from './tags.repository';
 
 type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
@@ -91,7 +97,7 @@ export function createTagsUsecases({
 
   return {
     async listTags({ organizationId }: { organizationId: string }): Promise<TagDto[]> {
-      return (await repository.list({ organizationId })).map(toTagDto);
+      return sortTagRowsByName(await repository.list({ organizationId })).map(toTagDto);
     },
 
     getTag,
@@ -105,6 +111,7 @@ export function createTagsUsecases({
           id,
           organization_id: organizationId,
           name: fields.name,
+          name_key: tagNameKey(fields.name),
           color: fields.color,
           description: fields.description,
           created_at: createdAt,
@@ -131,7 +138,13 @@ export function createTagsUsecases({
         updated = await repository.update({
           organizationId,
           tagId,
-          set: { name: fields.name, color: fields.color, description: fields.description, updated_at: now() },
+          set: {
+            name: fields.name,
+            name_key: tagNameKey(fields.name),
+            color: fields.color,
+            description: fields.description,
+            updated_at: now(),
+          },
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw createTagAlreadyExistsError();
