@@ -1,7 +1,9 @@
 import { type Kysely, sql } from 'kysely';
-import { tagNameKey } from '../../modules/tags/tags.models';
 
 type TagRow = { id: string; organization_id: string; name: string; created_at: string };
+
+/** `tagNameKey` of the tags module as of this migration, kept here so the migration never changes. */
+const tagNameKey = (name: string) => name.normalize('NFC').toLowerCase();
 
 /**
  * Tag names are unique per organization ignoring case, also beyond ASCII (`École` and `école`,
