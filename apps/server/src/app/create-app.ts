@@ -17,6 +17,7 @@ import { createSubscriptionsRoutes } from '../modules/subscriptions/subscription
 import { createTaggingRulesRoutes } from '../modules/tagging-rules/tagging-rules.routes';
 import { createTagsRoutes } from '../modules/tags/tags.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
+import { createClientAddressResolver } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
@@ -83,7 +84,15 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   const api = new Hono<AppEnv>();
   api.route('/', createConfigRoutes({ config }));
   api.route('/', createHealthRoutes({ db: database.db }));
-  api.route('/', createAuthRoutes({ auth: services.auth }));
+  api.route(
+    '/',
+    createAuthRoutes({
+      auth: services.auth,
+      resolveClientAddress: createClientAddressResolver({
+        trustedProxies: config.env.SERVER_TRUSTED_PROXIES,
+      }),
+    }),
+  );
   api.route('/', createUsersRoutes({ users: services.users, requireAuth: services.requireAuth }));
   api.route('/', createApiKeysRoutes({ apiKeys: services.apiKeys, requireAuth: services.requireAuth }));
   api.route(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAddressOrRange } from '../shared/client-address';
 
 /** Environment booleans: true/false, 1/0, yes/no, on/off (any case). */
 const booleanFromEnv = (defaultValue: boolean) =>
@@ -54,6 +55,27 @@ const urlFromEnv = (defaultValue: string) =>
       .transform((url) => url.replace(/\/+$/, '')),
   );
 
+/** A comma-separated list of IP addresses and CIDR ranges. */
+const addressListFromEnv = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+      if (invalid.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Expected IP addresses or CIDR ranges separated by commas, got "${invalid.join('", "')}"`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    });
+
 const customProviderSchema = z.object({
   providerId: z
     .string()
@@ -104,6 +126,8 @@ export const envSchema = z.object({
       .regex(/^(file:|postgres(ql)?:\/\/)/, 'Expected file:<path> or postgres://…')
       .optional(),
   ),
+  /** Reverse proxies whose X-Forwarded-For is believed (rate limits and session addresses). */
+  SERVER_TRUSTED_PROXIES: addressListFromEnv(),
   PROCESS_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   WEB_DIST_DIR: optionalStringFromEnv(),
 

@@ -26,15 +26,19 @@ export function authRequest(
     cookie,
     origin = TEST_ORIGIN,
     ip = '198.51.100.1',
+    forwardedFor,
   }: {
     method?: string;
     body?: unknown;
     cookie?: string;
     origin?: string;
     ip?: string;
+    /** An X-Forwarded-For header, as a reverse proxy (or a client) sends it. */
+    forwardedFor?: string;
   } = {},
 ) {
   const headers: Record<string, string> = { origin };
+  if (forwardedFor) headers['x-forwarded-for'] = forwardedFor;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = cookie;
   return app.request(

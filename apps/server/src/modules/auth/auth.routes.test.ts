@@ -203,6 +203,28 @@ describe.each(testDialects)('sign-up, sign-in and password reset on %s', (dialec
     });
     expect(otherClient.status).toBe(401);
   });
+
+  it('limits each client behind a trusted proxy on its own, and ignores X-Forwarded-For from anyone else', async () => {
+    const { app } = server({ AUTH_RATE_LIMIT_MAX_REQUESTS: '2', SERVER_TRUSTED_PROXIES: '10.0.0.0/8' });
+    const signIn = (ip: string, forwardedFor: string) =>
+      authRequest(app, '/api/auth/sign-in/email', {
+        body: { email: 'nobody@example.com', password: 'not the password' },
+        ip,
+        forwardedFor,
+      });
+    const statuses = async (ip: string, forwardedFor: string, count: number) => {
+      const answered: number[] = [];
+      for (let attempt = 0; attempt < count; attempt++)
+        answered.push((await signIn(ip, forwardedFor)).status);
+      return answered;
+    };
+    // Two clients through the proxy each get their own limit.
+    expect(await statuses('10.0.0.2', '203.0.113.20', 3)).toEqual([401, 401, 429]);
+    expect(await statuses('10.0.0.2', '203.0.113.21', 2)).toEqual([401, 401]);
+    // A client cannot escape its limit by sending a header of its own: it is not a trusted proxy.
+    expect(await statuses('198.51.100.30', '203.0.113.40', 2)).toEqual([401, 401]);
+    expect(await statuses('198.51.100.30', '203.0.113.41', 1)).toEqual([429]);
+  });
 });
 
 describe.each(testDialects)('the account routes on %s', (dialect) => {

@@ -1,23 +1,34 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app/app.types';
+import type { ResolveClientAddress } from '../../shared/client-address';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 
 /**
- * Mounts better-auth at /api/auth/*. The client address is taken from the connection and put
- * in a header of ours (replacing anything the client sent), which better-auth rate-limits by.
+ * Mounts better-auth at /api/auth/*. The client address — the connection's, or behind trusted
+ * proxies the one they forwarded — is put in a header of ours (replacing anything the client
+ * sent), which better-auth rate-limits by and records on sessions.
  */
-export function createAuthRoutes({ auth }: { auth: Auth }) {
+export function createAuthRoutes({
+  auth,
+  resolveClientAddress,
+}: {
+  auth: Auth;
+  resolveClientAddress: ResolveClientAddress;
+}) {
   return new Hono<AppEnv>().on(['GET', 'POST'], '/auth/*', (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
-    const address = clientAddress(c);
+    const address = resolveClientAddress({
+      socketAddress: socketAddress(c),
+      forwardedFor: c.req.header('x-forwarded-for'),
+    });
     if (address) headers.set(CLIENT_IP_HEADER, address);
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 }
 
-function clientAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
+function socketAddress(c: Parameters<typeof getConnInfo>[0]): string | undefined {
   try {
     return getConnInfo(c).remote.address;
   } catch {
