@@ -183,6 +183,29 @@ export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction
       await db.updateTable('tagging_rule_runs').set(set).where('id', '=', runId).execute();
     },
 
+    /** Adds a batch to the run's counts and moves its cursor past the batch. */
+    async advanceRun({
+      runId,
+      processed,
+      tagged,
+      lastDocumentId,
+    }: {
+      runId: string;
+      processed: number;
+      tagged: number;
+      lastDocumentId: string;
+    }) {
+      await db
+        .updateTable('tagging_rule_runs')
+        .set((eb) => ({
+          processed_documents_count: eb('processed_documents_count', '+', processed),
+          tagged_documents_count: eb('tagged_documents_count', '+', tagged),
+          last_document_id: lastDocumentId,
+        }))
+        .where('id', '=', runId)
+        .execute();
+    },
+
     /** Deletes the rule's finished runs beyond the newest `keep`. */
     async pruneFinishedRuns({ taggingRuleId, keep }: { taggingRuleId: string; keep: number }) {
       const kept = await db

@@ -279,15 +279,12 @@ export function createTaggingRulesUsecases({
               });
               if (attached.length > 0) tagged++;
             }
-            await trx
-              .updateTable('tagging_rule_runs')
-              .set((eb) => ({
-                processed_documents_count: eb('processed_documents_count', '+', batch.length),
-                tagged_documents_count: eb('tagged_documents_count', '+', tagged),
-                last_document_id: lastDocumentId,
-              }))
-              .where('id', '=', runId)
-              .execute();
+            await createTaggingRulesRepository({ db: trx }).advanceRun({
+              runId,
+              processed: batch.length,
+              tagged,
+              lastDocumentId,
+            });
           });
           if (batch.length < APPLY_BATCH_SIZE) break;
           afterId = lastDocumentId;
