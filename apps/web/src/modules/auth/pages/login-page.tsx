@@ -10,14 +10,13 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/form-error';
-import { FormField } from '../../../shared/ui/form-field';
-import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { useConfig } from '../../config/config-context';
 import { refreshSession } from '../api';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthProviderButtons, Divider, getAuthProviders } from '../components/auth-providers';
+import { EmailField, PasswordField } from '../components/credential-fields';
 import { LegalLinks } from '../components/legal-links';
 import { loginSchema } from '../validation';
 
@@ -55,34 +54,13 @@ function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('auth.login.form-label')}>
-      <FormField
-        control={form.control}
-        name="email"
-        label={t('auth.fields.email')}
-        render={({ field, controlProps }) => (
-          <Input
-            {...field}
-            {...controlProps}
-            type="email"
-            autoComplete="email"
-            placeholder={t('auth.fields.email-placeholder')}
-            autoFocus
-          />
-        )}
-      />
-      <FormField
+      <EmailField control={form.control} name="email" autoFocus />
+      <PasswordField
         control={form.control}
         name="password"
         label={t('auth.fields.password')}
-        render={({ field, controlProps }) => (
-          <Input
-            {...field}
-            {...controlProps}
-            type="password"
-            autoComplete="current-password"
-            placeholder={t('auth.fields.password-placeholder')}
-          />
-        )}
+        placeholder={t('auth.fields.password-placeholder')}
+        autoComplete="current-password"
       />
       <div className="flex items-center justify-between gap-3">
         <div className="flex items-center gap-2">

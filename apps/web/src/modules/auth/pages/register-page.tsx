@@ -17,6 +17,7 @@ import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthNotice } from '../components/auth-notice';
 import { AuthProviderButtons, Divider, getAuthProviders } from '../components/auth-providers';
+import { EmailField, PasswordField } from '../components/credential-fields';
 import { LegalLinks } from '../components/legal-links';
 import { passwordHint, registerSchema } from '../validation';
 
@@ -60,21 +61,7 @@ function RegisterForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('auth.register.form-label')}>
-      <FormField
-        control={form.control}
-        name="email"
-        label={t('auth.fields.email')}
-        render={({ field, controlProps }) => (
-          <Input
-            {...field}
-            {...controlProps}
-            type="email"
-            autoComplete="email"
-            placeholder={t('auth.fields.email-placeholder')}
-            autoFocus
-          />
-        )}
-      />
+      <EmailField control={form.control} name="email" autoFocus />
       <FormField
         control={form.control}
         name="name"
@@ -89,20 +76,13 @@ function RegisterForm() {
           />
         )}
       />
-      <FormField
+      <PasswordField
         control={form.control}
         name="password"
         label={t('auth.fields.password')}
         description={passwordHint(t)}
-        render={({ field, controlProps }) => (
-          <Input
-            {...field}
-            {...controlProps}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('auth.fields.new-password-placeholder')}
-          />
-        )}
+        placeholder={t('auth.fields.new-password-placeholder')}
+        autoComplete="new-password"
       />
       <Button type="submit" className="w-full" isLoading={form.formState.isSubmitting}>
         {t('auth.register.submit')}

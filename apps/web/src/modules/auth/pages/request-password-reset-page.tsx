@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
-import { FormField } from '../../../shared/ui/form-field';
-import { Input } from '../../../shared/ui/input';
 import { useConfig } from '../../config/config-context';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthNotice } from '../components/auth-notice';
+import { EmailField } from '../components/credential-fields';
 import { requestPasswordResetSchema } from '../validation';
 import { getWebmailForEmail } from '../webmail';
 
@@ -91,21 +90,7 @@ export function RequestPasswordResetPage() {
         className="grid gap-4"
         aria-label={t('auth.request-password-reset.form-label')}
       >
-        <FormField
-          control={form.control}
-          name="email"
-          label={t('auth.fields.email')}
-          render={({ field, controlProps }) => (
-            <Input
-              {...field}
-              {...controlProps}
-              type="email"
-              autoComplete="email"
-              placeholder={t('auth.fields.email-placeholder')}
-              autoFocus
-            />
-          )}
-        />
+        <EmailField control={form.control} name="email" autoFocus />
         <Button type="submit" className="w-full" isLoading={form.formState.isSubmitting}>
           {t('auth.request-password-reset.submit')}
         </Button>

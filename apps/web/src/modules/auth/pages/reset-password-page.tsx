@@ -12,6 +12,7 @@ import { Input } from '../../../shared/ui/input';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthNotice } from '../components/auth-notice';
+import { PasswordField } from '../components/credential-fields';
 import { passwordHint, resetPasswordSchema } from '../validation';
 
 const routeApi = getRouteApi('/public/reset-password');
@@ -66,21 +67,14 @@ export function ResetPasswordPage() {
         className="grid gap-4"
         aria-label={t('auth.reset-password.form-label')}
       >
-        <FormField
+        <PasswordField
           control={form.control}
           name="password"
           label={t('auth.fields.new-password')}
           description={passwordHint(t)}
-          render={({ field, controlProps }) => (
-            <Input
-              {...field}
-              {...controlProps}
-              type="password"
-              autoComplete="new-password"
-              placeholder={t('auth.fields.new-password-placeholder')}
-              autoFocus
-            />
-          )}
+          placeholder={t('auth.fields.new-password-placeholder')}
+          autoComplete="new-password"
+          autoFocus
         />
         <FormField
           control={form.control}

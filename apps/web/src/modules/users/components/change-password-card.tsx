@@ -17,10 +17,9 @@ import {
 } from '../../../shared/ui/card';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/form-error';
-import { FormField } from '../../../shared/ui/form-field';
-import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
+import { PasswordField } from '../../auth/components/credential-fields';
 import { newPasswordField, passwordHint } from '../../auth/validation';
 import { sessionsQueryKey } from '../sessions-api';
 
@@ -65,22 +64,18 @@ export function ChangePasswordCard() {
       </CardHeader>
       <form onSubmit={onSubmit} noValidate aria-label={t('users.settings.password.title')}>
         <CardContent className="grid gap-4">
-          <FormField
+          <PasswordField
             control={form.control}
             name="currentPassword"
             label={t('users.settings.password.current')}
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} type="password" autoComplete="current-password" />
-            )}
+            autoComplete="current-password"
           />
-          <FormField
+          <PasswordField
             control={form.control}
             name="newPassword"
             label={t('users.settings.password.new')}
             description={passwordHint(t)}
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} type="password" autoComplete="new-password" />
-            )}
+            autoComplete="new-password"
           />
           <div className="flex items-center gap-2">
             <Checkbox
