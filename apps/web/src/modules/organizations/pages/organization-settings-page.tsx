@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { useRenameForm } from '../../../shared/forms/use-rename-form';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import {
@@ -40,24 +40,11 @@ function RenameOrganizationCard({
   const { t } = useTranslation();
   const update = useUpdateOrganization(organization.id);
   const resolver = useMemo(() => organizationNameResolver(t), [t]);
-  const form = useForm({
+  const { form, onSubmit, isUnchanged } = useRenameForm({
+    currentName: organization.name,
     resolver,
-    values: { name: organization.name },
-    resetOptions: { keepDirtyValues: true },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const name = form.watch('name');
-  const isUnchanged = name.trim() === organization.name.trim();
-
-  const onSubmit = form.handleSubmit(async ({ name: nextName }) => {
-    try {
-      const updated = await update.mutateAsync({ name: nextName });
-      form.reset({ name: updated.name });
-      toast.success(t('organizations.settings.rename.updated'));
-    } catch (error) {
-      form.setError('name', { message: getErrorMessage(error, t) });
-    }
+    save: (name) => update.mutateAsync({ name }),
+    successMessage: t('organizations.settings.rename.updated'),
   });
 
   return (

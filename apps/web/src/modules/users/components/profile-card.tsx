@@ -2,10 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { UserDto } from '@sheaf/contracts/users';
 import { LogOut } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { useRenameForm } from '../../../shared/forms/use-rename-form';
 import { Button } from '../../../shared/ui/button';
 import {
   Card,
@@ -27,25 +25,12 @@ export function ProfileCard({ user }: { user: UserDto }) {
   const { t } = useTranslation();
   const emailId = useId();
   const update = useUpdateCurrentUser();
-  const schema = useMemo(() => userNameSchema(t), [t]);
-  const form = useForm({
-    resolver: zodResolver(schema),
-    values: { name: user.name },
-    resetOptions: { keepDirtyValues: true },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const name = form.watch('name');
-  const isUnchanged = name.trim() === user.name.trim();
-
-  const onSubmit = form.handleSubmit(async ({ name: nextName }) => {
-    try {
-      const updated = await update.mutateAsync({ name: nextName });
-      form.reset({ name: updated.name });
-      toast.success(t('users.settings.profile.updated'));
-    } catch (error) {
-      form.setError('name', { message: getErrorMessage(error, t) });
-    }
+  const resolver = useMemo(() => zodResolver(userNameSchema(t)), [t]);
+  const { form, onSubmit, isUnchanged } = useRenameForm({
+    currentName: user.name,
+    resolver,
+    save: (name) => update.mutateAsync({ name }),
+    successMessage: t('users.settings.profile.updated'),
   });
 
   return (
