@@ -77,4 +77,56 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
       ...(dialect === 'sqlite' ? [{ id: 'tag_3', name_key: 'école\u0000tag_3' }] : []),
     ]);
   });
+
+  it.runIf(dialect === 'sqlite')('re-indexes existing documents with folded letters for search', async () => {
+    const { db } = open(await freshDatabase());
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0009-tag-name-keys')).error).toBeUndefined();
+    const at = '2026-01-01T00:00:00.000Z';
+    await db
+      .insertInto('organizations')
+      .values({
+        id: 'org_1',
+        name: 'Org',
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
+        deleted_by: null,
+        scheduled_purge_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('documents')
+      .values({
+        id: 'doc_1',
+        organization_id: 'org_1',
+        name: 'Łódź.txt',
+        original_name: 'Łódź.txt',
+        original_size: 1,
+        original_sha256: 'sha',
+        mime_type: 'text/plain',
+        storage_key: 'org_1/doc_1',
+        content: 'Hauptstraße',
+        created_by: null,
+        created_at: at,
+        updated_at: null,
+        is_deleted: 0,
+        deleted_at: null,
+        deleted_by: null,
+        scheduled_purge_at: null,
+      })
+      .execute();
+    const found = async (table: string, query: string) =>
+      (
+        await sql<{
+          rowid: number;
+        }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}`.execute(db)
+      ).rows.length;
+    expect(await found('documents_search', '"lodz"')).toBe(0);
+
+    await migrateToLatest(db);
+    expect(await found('documents_search', '"lodz"')).toBe(1);
+    expect(await found('documents_search', '"hauptstrasse"')).toBe(1);
+    expect(await found('documents_search_names', '"lo"*')).toBe(1);
+  });
 });

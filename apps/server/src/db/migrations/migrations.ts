@@ -8,6 +8,7 @@ import * as taggingRules from './0006-tagging-rules';
 import * as search from './0007-search';
 import * as taggingRuleRuns from './0008-tagging-rule-runs';
 import * as tagNameKeys from './0009-tag-name-keys';
+import * as searchLetterFolds from './0010-search-letter-folds';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-search': search,
   '0008-tagging-rule-runs': taggingRuleRuns,
   '0009-tag-name-keys': tagNameKeys,
+  '0010-search-letter-folds': searchLetterFolds,
 };

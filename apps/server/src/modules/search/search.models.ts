@@ -1,3 +1,6 @@
+// The index's folds, so that the query is folded exactly as the index was built.
+import { SQLITE_SEARCH_LETTER_FOLDS } from '../../db/migrations/0010-search-letter-folds';
+
 /**
  * How a search query is read. Words are separated by spaces and every word must match (AND):
  * - a word of 3 characters or more matches a substring of the name or the content;
@@ -5,7 +8,8 @@
  *   never `within` nor a word of the content).
  * Case and diacritics are ignored by the database side (FTS5 tokenizers / `sheaf_search_normalize`).
  * Letters that are not a base letter plus a diacritic (`ø`, `ł`, `ß`) are folded by PostgreSQL's
- * `unaccent` (`o`, `l`, `ss`) but kept as they are by SQLite's FTS5.
+ * `unaccent` (`o`, `l`, `ss`); on SQLite the index holds them folded (migration 0010) and the
+ * query words are folded alike (`foldSearchLetters`).
  */
 export const SUBSTRING_MIN_LENGTH = 3;
 
@@ -30,6 +34,13 @@ export function parseSearchQuery(searchQuery: string): SearchTerms {
   }
   return { substrings, namePrefixes: [...new Set(namePrefixes)] };
 }
+
+const LETTER_FOLDS = new Map(SQLITE_SEARCH_LETTER_FOLDS);
+const FOLDED_LETTERS = new RegExp(`[${SQLITE_SEARCH_LETTER_FOLDS.map(([from]) => from).join('')}]`, 'gu');
+
+/** A query word folded as SQLite's search index folds names and contents. */
+export const foldSearchLetters = (word: string) =>
+  word.replace(FOLDED_LETTERS, (letter) => LETTER_FOLDS.get(letter) ?? letter);
 
 export const hasSearchTerms = ({ substrings, namePrefixes }: SearchTerms) =>
   substrings.length > 0 || namePrefixes.length > 0;

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/database.types';
 import type { DocumentListRow } from '../documents/documents.models';
-import { type SearchTerms, toContainsPattern, toFtsString } from './search.models';
+import { foldSearchLetters, type SearchTerms, toContainsPattern, toFtsString } from './search.models';
 
 /** Every document column but the content: search answers are list items. */
 const LIST_COLUMNS = [
@@ -42,7 +42,11 @@ type SearchPlan = {
  * words) and their key table, which holds what is filtered and sorted on: the documents rows
  * (their content first) are read for the answered page only.
  */
-function planSqlite({ organizationId, terms }: { organizationId: string; terms: SearchTerms }) {
+function planSqlite({ organizationId, terms: queryTerms }: { organizationId: string; terms: SearchTerms }) {
+  const terms = {
+    substrings: queryTerms.substrings.map(foldSearchLetters),
+    namePrefixes: queryTerms.namePrefixes.map(foldSearchLetters),
+  };
   const prefixes = terms.namePrefixes.map((word) => `${toFtsString(word)}*`).join(' AND ');
   const scope = sql`r.organization_id = ${organizationId} and r.is_deleted = 0`;
   const keys = { id: sql`r.document_id`, createdAt: sql`r.created_at` };

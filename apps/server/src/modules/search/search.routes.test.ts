@@ -107,6 +107,24 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       expect(await namesFound(organizationId, 'HUNDESCHULE')).toEqual(['Hundeschule Anmeldung.txt']);
     });
 
+    it('folds letters that are not a letter with a diacritic (ł, ø, ß, æ) on both databases', async () => {
+      const id = await newOrganization();
+      await addDocument(id, 'Łódź umowa.txt', 'Umowa najmu mieszkania');
+      await addDocument(id, 'Anmeldung.txt', 'Wohnung in der Hauptstraße 5');
+      await addDocument(id, 'Øresund bridge.txt', 'Toll receipt, Encyclopædia');
+      for (const [query, expected] of [
+        ['lodz', 'Łódź umowa.txt'],
+        ['ŁÓDŹ', 'Łódź umowa.txt'],
+        ['lo', 'Łódź umowa.txt'],
+        ['hauptstrasse', 'Anmeldung.txt'],
+        ['straße', 'Anmeldung.txt'],
+        ['oresund', 'Øresund bridge.txt'],
+        ['encyclopaedia', 'Øresund bridge.txt'],
+      ] as const) {
+        expect(await namesFound(id, query), query).toEqual([expected]);
+      }
+    });
+
     it('matches two-character queries against word prefixes of names only', async () => {
       expect(await namesFound(organizationId, 'in')).toEqual(['invoice-2024.pdf']);
       expect(await namesFound(organizationId, 'AN')).toEqual(['Hundeschule Anmeldung.txt']);
