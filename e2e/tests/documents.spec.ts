@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createTextPdf } from '../../apps/server/src/test/test-files';
+import { createJpxScanPdf, createTextPdf } from '../../apps/server/src/test/test-files';
 import { openPage, signUpWithOrganization } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { useSheafServer } from '../support/sheaf-server';
@@ -22,6 +22,28 @@ async function dropFiles(page: Page, files: { name: string; type: string; bytes:
   await expect(page.getByText('Drag and drop files here to import them')).toBeVisible();
   await page.dispatchEvent('main', 'drop', { dataTransfer });
   await expect(page.getByText('Drag and drop files here to import them')).toBeHidden();
+}
+
+/** Waits until the first page of the PDF preview has dark pixels: text or a scan was painted. */
+async function expectPreviewPainted(page: Page) {
+  const canvas = page.locator('canvas').first();
+  await expect(canvas).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(
+      () =>
+        canvas.evaluate((element: HTMLCanvasElement) => {
+          const context = element.getContext('2d');
+          if (!context || element.width === 0) return 0;
+          const { data } = context.getImageData(0, 0, element.width, element.height);
+          let dark = 0;
+          for (let index = 0; index < data.length; index += 4) {
+            if ((data[index] ?? 255) < 128) dark += 1;
+          }
+          return dark;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(100);
 }
 
 const pdf = (name: string, lines: string[]) => ({
@@ -99,24 +121,7 @@ test('documents from drop to permanent deletion', async ({ browser }) => {
   await expect(page).toHaveURL(/\/documents\/doc_[a-z0-9]{24}$/);
   const documentUrl = page.url();
   await expect(page.getByRole('heading', { level: 1, name: 'electricity-march.pdf' })).toBeVisible();
-  const canvas = page.locator('canvas').first();
-  await expect(canvas).toBeVisible({ timeout: 15_000 });
-  await expect
-    .poll(
-      () =>
-        canvas.evaluate((element: HTMLCanvasElement) => {
-          const context = element.getContext('2d');
-          if (!context || element.width === 0) return 0;
-          const { data } = context.getImageData(0, 0, element.width, element.height);
-          let dark = 0;
-          for (let index = 0; index < data.length; index += 4) {
-            if ((data[index] ?? 255) < 128) dark += 1;
-          }
-          return dark;
-        }),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(100);
+  await expectPreviewPainted(page);
   await expectNoSeriousAxeViolations(page);
 
   // The Content tab shows the extracted text; edit and save it.
@@ -186,4 +191,29 @@ test('documents from drop to permanent deletion', async ({ browser }) => {
   await expect(page.getByText('The trash is empty')).toBeVisible();
   const gone = await page.request.get(documentUrl.replace('/organizations/', '/api/organizations/'));
   expect(gone.status()).toBe(404);
+});
+
+test('a scan stored as JPEG 2000: the preview paints it and its text is read by OCR', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sheaf = sheafServer();
+  const { page } = await openPage(browser, sheaf.url);
+  await signUpWithOrganization(page, sheaf.url, {
+    name: 'Ada Lovelace',
+    email: 'ada@example.org',
+    password: 'correct horse battery',
+  });
+  await page.getByTestId('document-file-input').setInputFiles({
+    name: 'archived-scan.pdf',
+    mimeType: 'application/pdf',
+    buffer: createJpxScanPdf(),
+  });
+  const panel = page.getByRole('region', { name: /document imported/ });
+  await panel.getByRole('link', { name: 'archived-scan.pdf' }).click({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'archived-scan.pdf' })).toBeVisible();
+  await expectPreviewPainted(page);
+
+  await page.getByRole('tab', { name: 'Content' }).click();
+  await expect(page.getByRole('region', { name: 'Document content' })).toContainText(/harbour invoice/i, {
+    timeout: 30_000,
+  });
 });

@@ -61,7 +61,8 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes],
+        // 'wasm-unsafe-eval': WebAssembly only (not eval), for pdf.js's image decoders in the preview.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

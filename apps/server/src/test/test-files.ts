@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 
@@ -100,6 +102,51 @@ export function createImageOnlyPdf(lines: string[]): Buffer {
       image,
       Buffer.from('\nendstream', 'latin1'),
     ]),
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+/**
+ * A scan stored as JPEG 2000 (`JPXDecode`), as some scanners and archival PDFs do: the image is
+ * `fixtures/scan-harbour-invoice.j2k`, 900×220 grey pixels reading "Archived scan" and "Harbour
+ * invoice 4711" (drawn with @napi-rs/canvas, encoded with `opj_compress -r 20`).
+ */
+export function createJpxScanPdf(): Buffer {
+  const image = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/scan-harbour-invoice.j2k'));
+  const [width, height] = [900, 220];
+  const pageWidth = 595;
+  const pageHeight = Math.round((height / width) * pageWidth);
+  const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im1 Do Q`;
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageWidth} ${pageHeight}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /BitsPerComponent 8 /Filter /JPXDecode /Length ${image.length} >>\nstream\n`,
+        'latin1',
+      ),
+      image,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+  ]);
+}
+
+/**
+ * A Japanese text layer the way many Japanese PDFs hold one: a font that is not embedded, with a
+ * predefined CMap (`UniJIS-UCS2-H`) mapping the UCS-2 codes of the text to Adobe-Japan1 glyphs.
+ * Reading it back needs that CMap and the Adobe-Japan1 to Unicode one (pdf.js's `cmaps` folder).
+ */
+export function createJapaneseTextPdf(text: string): Buffer {
+  const codes = Buffer.from(text, 'utf16le').swap16().toString('hex').toUpperCase();
+  const content = `BT /F1 24 Tf 56 760 Td <${codes}> Tj ET`;
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 6 0 R >>',
+    '<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [5 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPr6N-Regular /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor << /Type /FontDescriptor /FontName /KozMinPr6N-Regular /Flags 4 /FontBBox [0 -120 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 740 /StemV 80 >> >>',
     `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
   ]);
 }

@@ -75,7 +75,17 @@ export function createExtractionEngine({ ocr }: { ocr: OcrOptions }) {
   const useProgram = hasTesseractProgram();
   let tesseractWorker: Promise<TesseractWorker> | undefined;
   let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-  const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+  // pdf.js's data folders, read from disk in Node: fonts PDFs name without embedding them, the
+  // CMaps of CJK text layers, the WebAssembly image decoders (JPEG 2000 has no other) and the
+  // ICC profiles of CMYK images.
+  const pdfjsFolder = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  const pdfjsData = {
+    standardFontDataUrl: `${path.join(pdfjsFolder, 'standard_fonts')}/`,
+    cMapUrl: `${path.join(pdfjsFolder, 'cmaps')}/`,
+    cMapPacked: true,
+    wasmUrl: `${path.join(pdfjsFolder, 'wasm')}/`,
+    iccUrl: `${path.join(pdfjsFolder, 'iccs')}/`,
+  };
 
   const loadPdfjs = () => {
     pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -134,7 +144,7 @@ export function createExtractionEngine({ ocr }: { ocr: OcrOptions }) {
     const { getDocument } = await loadPdfjs();
     const document = await getDocument({
       data,
-      standardFontDataUrl,
+      ...pdfjsData,
       disableFontFace: true,
       isEvalSupported: false,
       useSystemFonts: false,

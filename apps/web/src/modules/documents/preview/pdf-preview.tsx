@@ -3,6 +3,7 @@ import {
   GlobalWorkerOptions,
   getDocument,
   type PDFDocumentProxy,
+  version as pdfjsVersion,
   RenderingCancelledException,
   type RenderTask,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -17,6 +18,22 @@ import { PreviewError, PreviewLoading } from './preview-states';
 // without a polyfill and so fails in browsers a few months old (Chrome 144, Safari 18; mozilla/pdf.js#20680).
 // The worker is a same-origin module: allowed by the CSP's worker-src 'self'.
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** Where the build puts pdf.js's data files (pdfjs-data-plugin.ts). */
+const pdfjsDataUrl = `/assets/pdfjs-${pdfjsVersion}/`;
+
+/**
+ * pdf.js fetches these on demand: CMaps for CJK text with fonts that are not embedded, the
+ * standard fonts, the WebAssembly image decoders (JPEG 2000 scans render only with them; the CSP
+ * allows 'wasm-unsafe-eval') and ICC profiles of CMYK images.
+ */
+const PDFJS_DATA_OPTIONS = {
+  cMapUrl: `${pdfjsDataUrl}cmaps/`,
+  cMapPacked: true,
+  standardFontDataUrl: `${pdfjsDataUrl}standard_fonts/`,
+  wasmUrl: `${pdfjsDataUrl}wasm/`,
+  iccUrl: `${pdfjsDataUrl}iccs/`,
+};
 
 type PageSize = { width: number; height: number };
 
@@ -46,7 +63,12 @@ function PdfDocument({ url, onRetry }: { url: string; onRetry: () => void }) {
   useEffect(() => {
     // From a URL (not downloaded bytes), so pdf.js streams the file and asks for ranges: the first page
     // shows before a large file is fully downloaded. No eval: the CSP forbids it.
-    const loadingTask = getDocument({ url, withCredentials: true, isEvalSupported: false });
+    const loadingTask = getDocument({
+      url,
+      withCredentials: true,
+      isEvalSupported: false,
+      ...PDFJS_DATA_OPTIONS,
+    });
     let isActive = true;
     loadingTask.promise
       .then(async (pdf) => {
