@@ -29,7 +29,11 @@ describe('the text extraction engine', () => {
   });
 
   it('OCRs a scan stored as JPEG 2000', async () => {
-    const text = await engine.extract({ kind: 'pdf', mimeType: 'application/pdf', data: bytes(createJpxScanPdf()) });
+    const text = await engine.extract({
+      kind: 'pdf',
+      mimeType: 'application/pdf',
+      data: bytes(createJpxScanPdf()),
+    });
     expect(text.toLowerCase()).toContain('harbour invoice');
   }, 60_000);
 });

@@ -10,7 +10,12 @@ type Task = {
   reject: (error: Error) => void;
 };
 
-type Slot = { worker: Worker; task?: Task & { id: number; timer: NodeJS.Timeout } };
+type Slot = {
+  worker: Worker;
+  task?: Task & { id: number; timer: NodeJS.Timeout };
+  /** Stops the worker once it has had nothing to do for the idle timeout. */
+  idleTimer?: NodeJS.Timeout;
+};
 
 /**
  * Starts a worker thread on the extraction entry: the file esbuild writes beside the bundle
@@ -26,18 +31,22 @@ function startWorker(workerData: unknown): Worker {
 }
 
 /**
- * A small pool of extraction worker threads. Each runs one extraction at a time; a worker that
- * crashes or exceeds the time limit is replaced, and its task fails (the document keeps empty content).
+ * A small pool of extraction worker threads, started when there is work. Each runs one extraction
+ * at a time; a worker that crashes or exceeds the time limit is replaced, and its task fails (the
+ * document keeps empty content). A worker idle for `idleTimeoutMs` is stopped: with pdf.js and an
+ * OCR engine loaded each holds a hundred megabytes or more, which an archive at rest should not.
  */
 export function createExtractionPool({
   size,
   ocr,
   taskTimeoutMs = 10 * 60 * 1000,
+  idleTimeoutMs = 60 * 1000,
   logger,
 }: {
   size: number;
   ocr: OcrOptions;
   taskTimeoutMs?: number;
+  idleTimeoutMs?: number;
   logger: Logger;
 }) {
   const slots: Slot[] = [];
@@ -58,8 +67,18 @@ export function createExtractionPool({
       if ('error' in reply) task.reject(new Error(reply.error));
       else task.resolve(reply.text);
       dispatch();
+      if (!slot.task) {
+        slot.idleTimer = setTimeout(() => {
+          // Out of the pool first, so no task is handed to a worker on its way out.
+          const index = slots.indexOf(slot);
+          if (index >= 0) slots.splice(index, 1);
+          void slot.worker.terminate();
+        }, idleTimeoutMs);
+        slot.idleTimer.unref();
+      }
     });
     const onGone = (error?: Error) => {
+      clearTimeout(slot.idleTimer);
       const index = slots.indexOf(slot);
       if (index >= 0) slots.splice(index, 1);
       const task = slot.task;
@@ -92,6 +111,7 @@ export function createExtractionPool({
         logger.warn({ taskTimeoutMs }, 'Extraction took too long: stopping its worker');
         void chosen.worker.terminate();
       }, taskTimeoutMs);
+      clearTimeout(chosen.idleTimer);
       chosen.task = { ...task, id, timer };
       chosen.worker.ref();
       // Transfer the bytes instead of copying them; a view on a shared buffer is copied first.
@@ -113,8 +133,14 @@ export function createExtractionPool({
       });
     },
 
+    /** Worker threads running now (busy or waiting for work). */
+    get workerCount() {
+      return slots.length;
+    },
+
     async close() {
       closed = true;
+      for (const slot of slots) clearTimeout(slot.idleTimer);
       for (const task of queue.splice(0)) task.reject(new Error('The extraction pool is closed'));
       await Promise.all(slots.map((slot) => slot.worker.terminate()));
     },
