@@ -10,7 +10,9 @@
 //                    [--seed upload|direct] [--concurrency 8] [--pages 3] [--samples 200]
 //                    [--search-samples 50] [--out bench-results]
 //
-// Prints the figures and writes them to bench-results/<date>-<dialect>-<documents>.json.
+// Prints the figures and writes them to bench-results/<date>-<dialect>-<documents>.json. Should the
+// server die, its exit code or signal and the last lines of its output (stdout carries its warnings
+// and errors) are printed; a failure while it still runs says so.
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -130,15 +133,51 @@ const percentile = (values, p) => {
 const mb = (bytes) => (bytes === null ? null : Math.round((bytes / 1e6) * 10) / 10);
 const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** The server child of this run, its exit once it has exited, and the last lines it printed. */
+const SERVER_OUTPUT_LINES = 40;
+const serverState = { child: null, exited: null, exit: null, stopping: false, outputTail: [] };
+const keepOutput = (stream, label) => {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      serverState.outputTail.push(`${label}: ${line}`);
+      if (serverState.outputTail.length > SERVER_OUTPUT_LINES) serverState.outputTail.shift();
+    }
+    // What the server writes to stderr (crashes, native errors) is shown as it comes.
+    if (label === 'stderr') process.stderr.write(chunk);
+  });
+};
+/** Why the server is gone: its exit code or signal and the last lines of its output (pino logs on stdout). */
+const describeServerExit = () => {
+  const { code, signal } = serverState.exit;
+  const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  const hint = signal === 'SIGKILL' ? ' (not sent by the bench: the kernel OOM killer? See `dmesg`)' : '';
+  const tail = serverState.outputTail.length
+    ? `\nIts last output lines:\n  ${serverState.outputTail.join('\n  ')}`
+    : '\nIt printed nothing.';
+  return `The server (pid ${serverState.child.pid}) ${how}${hint}.${tail}`;
+};
+
 async function startServer({ env, port }) {
   const startedAt = performance.now();
   const child = spawn(process.execPath, [serverEntry], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  Object.assign(serverState, { child, exited, exit: null, stopping: false, outputTail: [] });
+  keepOutput(child.stdout, 'stdout');
+  keepOutput(child.stderr, 'stderr');
+  child.on('exit', (code, signal) => {
+    serverState.exit = { code, signal };
+    if (!serverState.stopping) process.stderr.write(`\n${describeServerExit()}\n`);
   });
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (child.exitCode !== null) throw new Error('The server exited during start-up');
+    if (serverState.exit) throw new Error(`The server did not start. ${describeServerExit()}`);
     try {
       if ((await fetch(`${base}/api/health`)).status === 200) break;
     } catch {}
@@ -148,9 +187,10 @@ async function startServer({ env, port }) {
 }
 
 async function stopServer(child) {
-  if (child.exitCode !== null) return;
+  serverState.stopping = true;
+  if (serverState.exit) return;
   child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await serverState.exited;
 }
 
 // ---------------------------------------------------------------- database
@@ -160,8 +200,10 @@ let dropDatabase = async () => {};
 let countPendingExtractions;
 /** `--seed direct`: inserts document rows (columns of the documents table) in one transaction. */
 let insertDocuments;
-/** Brings planner statistics up to date, as autovacuum would after a bulk insert. */
+/** Brings planner statistics up to date, as autovacuum would after a bulk insert (PostgreSQL). */
 let analyzeDatabase = async () => {};
+/** Closes what `insertDocuments` opened, if it is open. */
+let finishInserts = async () => {};
 const DOCUMENT_COLUMNS = [
   'id',
   'organization_id',
@@ -182,16 +224,33 @@ if (args.dialect === 'sqlite') {
   const file = path.join(dataDir, 'db.sqlite');
   databaseUrl = `file:${file}`;
   let connection;
+  /** The worker thread inserting the rows (sqlite-writer.worker.mjs), and its pending answer. */
   let writer;
+  let answer;
   insertDocuments = async (rows) => {
-    writer ??= new Database(file, { fileMustExist: true });
-    writer.pragma('busy_timeout = 10000');
-    const insert = writer.prepare(
-      `insert into documents (${DOCUMENT_COLUMNS.join(', ')}) values (${DOCUMENT_COLUMNS.map(() => '?').join(', ')})`,
-    );
-    writer.transaction(() => {
-      for (const row of rows) insert.run(DOCUMENT_COLUMNS.map((column) => row[column]));
-    })();
+    if (!writer) {
+      writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), {
+        workerData: { file, columns: DOCUMENT_COLUMNS },
+      });
+      writer.on('message', (message) => answer.resolve(message));
+      writer.on('error', (error) => answer?.reject(error));
+      writer.on('exit', (code) => answer?.reject(new Error(`The SQLite writer thread exited (${code})`)));
+    }
+    const answered = new Promise((resolve, reject) => {
+      answer = { resolve, reject };
+    });
+    writer.postMessage(rows);
+    const { ok, message, code } = await answered;
+    answer = undefined;
+    if (!ok) throw new Error(`Inserting documents failed: ${message} (${code})`);
+  };
+  finishInserts = async () => {
+    if (!writer) return;
+    const closing = writer;
+    writer = undefined;
+    const exited = new Promise((resolve) => closing.once('exit', resolve));
+    closing.postMessage(null);
+    await exited;
   };
   countPendingExtractions = async () => {
     connection ??= new Database(file, { readonly: true, fileMustExist: true });
@@ -221,8 +280,12 @@ if (args.dialect === 'sqlite') {
       DOCUMENT_COLUMNS.map((column) => rows.map((row) => row[column])),
     );
   };
+  // The whole database: the search table (documents_search) is filled by a trigger, and without
+  // statistics of its own (autovacuum may be off, or not have come by yet) the planner takes it
+  // for a few rows and filters all of an organization's documents instead of using its trigram
+  // indexes (300 ms instead of 12 for a rare word at 100,000 documents).
   analyzeDatabase = async () => {
-    await pool.query('vacuum analyze documents');
+    await pool.query('vacuum analyze');
   };
   countPendingExtractions = async () =>
     Number(
@@ -342,6 +405,7 @@ try {
         process.stderr.write(`  inserted ${documentIds.length}/${documentsCount}\n`);
       }
     }
+    await finishInserts();
     const insertedAt = performance.now();
     await analyzeDatabase();
     clearInterval(sampler);
@@ -453,7 +517,22 @@ try {
   await sleep(1000);
   results.rssIdleAfterMb = mb(rssOf(child.pid));
   await stopServer(child);
+} catch (error) {
+  // Say whether the server was still up: a failed request then is the bench's own doing. A request
+  // cut by the server's death may fail before its exit is known: that is waited for a moment.
+  const server = serverState.child;
+  if (server && !serverState.exit) await Promise.race([serverState.exited, sleep(2000)]);
+  // (A death was reported as it happened, by the exit listener of startServer.)
+  if (server && !serverState.exit) {
+    const tail = serverState.outputTail.length
+      ? ` Its last output lines:\n  ${serverState.outputTail.join('\n  ')}`
+      : '';
+    console.error(`The server (pid ${server.pid}) was still running when the bench failed.${tail}`);
+  }
+  throw error;
 } finally {
+  await finishInserts();
+  if (serverState.child && !serverState.exit) await stopServer(serverState.child);
   await dropDatabase().catch((error) => console.error('Could not drop the bench database:', error.message));
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -9,6 +9,7 @@ import * as search from './0007-search';
 import * as taggingRuleRuns from './0008-tagging-rule-runs';
 import * as tagNameKeys from './0009-tag-name-keys';
 import * as searchLetterFolds from './0010-search-letter-folds';
+import * as documentsListIndexes from './0011-documents-list-indexes';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-tagging-rule-runs': taggingRuleRuns,
   '0009-tag-name-keys': tagNameKeys,
   '0010-search-letter-folds': searchLetterFolds,
+  '0011-documents-list-indexes': documentsListIndexes,
 };

@@ -1,0 +1,35 @@
+// `--seed direct` on SQLite: inserts the bench's document rows in a worker thread. better-sqlite3
+// is synchronous, and run on the bench's main thread minutes of inserts would block its event
+// loop: the keep-alive socket of its last request, closed meanwhile by the server after 5 idle
+// seconds, would then still be in fetch's pool and the next request would be sent on it and fail
+// with "other side closed" (what 20,000 documents and more did). Here the main thread stays free:
+// fetch drops idle sockets in time, and the RSS sampler and progress lines keep running.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+const { file, columns } = workerData;
+const db = new Database(file, { fileMustExist: true });
+// The server polls for jobs meanwhile, and may hold the write lock for a moment.
+db.pragma('busy_timeout = 10000');
+const insert = db.prepare(
+  `insert into documents (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+);
+const insertAll = db.transaction((rows) => {
+  for (const row of rows) insert.run(columns.map((column) => row[column]));
+});
+
+// One message per transaction (an array of rows), answered once committed; null closes the database.
+parentPort.on('message', (rows) => {
+  if (rows === null) {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    insertAll(rows);
+    parentPort.postMessage({ ok: true });
+  } catch (error) {
+    parentPort.postMessage({ ok: false, message: error.message, code: error.code });
+  }
+});
