@@ -5,6 +5,21 @@ import type { AppDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/migrations';
 
+/** An organization row `org_1`, for data a migration is tested on. */
+const insertOrganization = (db: AppDatabase['db'], at: string) =>
+  db
+    .insertInto('organizations')
+    .values({
+      id: 'org_1',
+      name: 'Org',
+      created_at: at,
+      updated_at: at,
+      deleted_at: null,
+      deleted_by: null,
+      scheduled_purge_at: null,
+    })
+    .execute();
+
 describe.each(testDialects)('database migrations on %s', (dialect) => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
@@ -48,18 +63,7 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
     const { error } = await migrator.migrateTo('0008-tagging-rule-runs');
     expect(error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
-    await db
-      .insertInto('organizations')
-      .values({
-        id: 'org_1',
-        name: 'Org',
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
+    await insertOrganization(db, at);
     const tag = (id: string, name: string, createdAt: string) =>
       sql`insert into tags (id, organization_id, name, color, description, created_at, updated_at) values (${id}, 'org_1', ${name}, '#ffffff', null, ${createdAt}, ${createdAt})`.execute(
         db,
@@ -83,18 +87,7 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo('0009-tag-name-keys')).error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
-    await db
-      .insertInto('organizations')
-      .values({
-        id: 'org_1',
-        name: 'Org',
-        created_at: at,
-        updated_at: at,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
+    await insertOrganization(db, at);
     await db
       .insertInto('documents')
       .values({

@@ -86,7 +86,27 @@ export function createImageOnlyPdf(lines: string[]): Buffer {
   const rgba = canvas.getContext('2d').getImageData(0, 0, width, height).data;
   const gray = Buffer.alloc(width * height);
   for (let index = 0; index < width * height; index++) gray[index] = rgba[index * 4]!;
-  const image = deflateSync(gray);
+  return createSingleImagePdf({
+    width,
+    height,
+    imageDictionary: '/ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode',
+    image: deflateSync(gray),
+  });
+}
+
+/** One page (A4 wide) holding only one image, as a scanner writes it. */
+function createSingleImagePdf({
+  width,
+  height,
+  imageDictionary,
+  image,
+}: {
+  width: number;
+  height: number;
+  /** The image's encoding: its filter, colour space and bits per component. */
+  imageDictionary: string;
+  image: Buffer;
+}): Buffer {
   const pageWidth = 595;
   const pageHeight = Math.round((height / width) * pageWidth);
   const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im1 Do Q`;
@@ -96,7 +116,7 @@ export function createImageOnlyPdf(lines: string[]): Buffer {
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageWidth} ${pageHeight}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
     Buffer.concat([
       Buffer.from(
-        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${image.length} >>\nstream\n`,
+        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} ${imageDictionary} /Length ${image.length} >>\nstream\n`,
         'latin1',
       ),
       image,
@@ -112,25 +132,12 @@ export function createImageOnlyPdf(lines: string[]): Buffer {
  * invoice 4711" (drawn with @napi-rs/canvas, encoded with `opj_compress -r 20`).
  */
 export function createJpxScanPdf(): Buffer {
-  const image = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/scan-harbour-invoice.j2k'));
-  const [width, height] = [900, 220];
-  const pageWidth = 595;
-  const pageHeight = Math.round((height / width) * pageWidth);
-  const content = `q ${pageWidth} 0 0 ${pageHeight} 0 0 cm /Im1 Do Q`;
-  return assemblePdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageWidth} ${pageHeight}] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>`,
-    Buffer.concat([
-      Buffer.from(
-        `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /BitsPerComponent 8 /Filter /JPXDecode /Length ${image.length} >>\nstream\n`,
-        'latin1',
-      ),
-      image,
-      Buffer.from('\nendstream', 'latin1'),
-    ]),
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-  ]);
+  return createSingleImagePdf({
+    width: 900,
+    height: 220,
+    imageDictionary: '/BitsPerComponent 8 /Filter /JPXDecode',
+    image: fs.readFileSync(path.join(import.meta.dirname, 'fixtures/scan-harbour-invoice.j2k')),
+  });
 }
 
 /**
