@@ -150,15 +150,17 @@ const keepOutput = (stream, label) => {
     if (label === 'stderr') process.stderr.write(chunk);
   });
 };
+/** The server's last output lines, indented, or `whenNone`. */
+const serverOutputTail = (whenNone) =>
+  serverState.outputTail.length
+    ? `\nIts last output lines:\n  ${serverState.outputTail.join('\n  ')}`
+    : whenNone;
 /** Why the server is gone: its exit code or signal and the last lines of its output (pino logs on stdout). */
 const describeServerExit = () => {
   const { code, signal } = serverState.exit;
   const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
   const hint = signal === 'SIGKILL' ? ' (not sent by the bench: the kernel OOM killer? See `dmesg`)' : '';
-  const tail = serverState.outputTail.length
-    ? `\nIts last output lines:\n  ${serverState.outputTail.join('\n  ')}`
-    : '\nIt printed nothing.';
-  return `The server (pid ${serverState.child.pid}) ${how}${hint}.${tail}`;
+  return `The server (pid ${serverState.child.pid}) ${how}${hint}.${serverOutputTail('\nIt printed nothing.')}`;
 };
 
 async function startServer({ env, port }) {
@@ -523,12 +525,10 @@ try {
   const server = serverState.child;
   if (server && !serverState.exit) await Promise.race([serverState.exited, sleep(2000)]);
   // (A death was reported as it happened, by the exit listener of startServer.)
-  if (server && !serverState.exit) {
-    const tail = serverState.outputTail.length
-      ? ` Its last output lines:\n  ${serverState.outputTail.join('\n  ')}`
-      : '';
-    console.error(`The server (pid ${server.pid}) was still running when the bench failed.${tail}`);
-  }
+  if (server && !serverState.exit)
+    console.error(
+      `The server (pid ${server.pid}) was still running when the bench failed.${serverOutputTail('')}`,
+    );
   throw error;
 } finally {
   await finishInserts();

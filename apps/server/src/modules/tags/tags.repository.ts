@@ -2,7 +2,7 @@ import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database, DocumentsTagsTable, TagsTable } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
-import type { TagWithCountRow } from './tags.models';
+import { sortTagRowsByName, type TagWithCountRow } from './tags.models';
 
 type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
@@ -31,16 +31,14 @@ const documentsCount = (eb: ExpressionBuilder<Database, 'tags'>) =>
 
 export function createTagsRepository({ db }: { db: DatabaseOrTransaction }) {
   return {
-    /** The organization's tags by name, ignoring case, with their documents count. */
+    /** The organization's tags in reading order (sortTagRowsByName), with their documents count. */
     async list({ organizationId }: { organizationId: string }) {
-      return (await db
+      const rows = (await db
         .selectFrom('tags')
         .select([...TAG_COLUMNS, documentsCount])
         .where('tags.organization_id', '=', organizationId)
-        .orderBy('tags.name_key')
-        .orderBy('tags.name')
-        .orderBy('tags.id')
         .execute()) as TagWithCountRow[];
+      return sortTagRowsByName(rows);
     },
 
     async findById({ organizationId, tagId }: { organizationId: string; tagId: string }) {

@@ -8,13 +8,7 @@ import { createActivityRepository } from '../activity/activity.repository';
 import { createDocumentNotFoundError } from '../documents/documents.errors';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
-import {
-  isUniqueViolation,
-  sortTagRowsByName,
-  tagNameKey,
-  toDocumentTagLinkDto,
-  toTagDto,
-} from './tags.models';
+import { isUniqueViolation, tagNameKey, toDocumentTagLinkDto, toTagDto } from './tags.models';
 import { createTagsRepository, generateDocumentTagId } from './tags.repository';
 
 type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
@@ -97,7 +91,7 @@ export function createTagsUsecases({
 
   return {
     async listTags({ organizationId }: { organizationId: string }): Promise<TagDto[]> {
-      return sortTagRowsByName(await repository.list({ organizationId })).map(toTagDto);
+      return (await repository.list({ organizationId })).map(toTagDto);
     },
 
     getTag,
