@@ -4,6 +4,7 @@ import {
   DOCUMENT_NAME_MAX_LENGTH,
   DOCUMENTS_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  SEARCH_MAX_QUERY_LENGTH,
   SEARCH_MIN_QUERY_LENGTH,
 } from './limits';
 
@@ -14,6 +15,27 @@ export type DocumentTagDto = {
   color: string;
   description: string | null;
 };
+
+/**
+ * Where a document's text extraction stands: queued, running, finished (with or without text
+ * found), or failed with `extractionError`.
+ */
+export const EXTRACTION_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
+export type ExtractionStatus = (typeof EXTRACTION_STATUSES)[number];
+
+/**
+ * Why an extraction failed. `timeout`: it ran past EXTRACTION_TIMEOUT_SECONDS; `too_large`: the
+ * file, a page or an image is past the extraction limits (size, pixels, memory); `unreadable`: the
+ * file is damaged or not what its type says; `failed`: anything else.
+ */
+export const EXTRACTION_ERROR_CODES = [
+  'extraction.timeout',
+  'extraction.too_large',
+  'extraction.unreadable',
+  'extraction.failed',
+] as const;
+export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
+export type ExtractionErrorDto = { code: ExtractionErrorCode; message: string };
 
 /** A document in list answers: never with its content. */
 export type DocumentListItemDto = {
@@ -30,6 +52,9 @@ export type DocumentListItemDto = {
   deletedBy: string | null;
   isDeleted: boolean;
   scheduledPurgeAt: string | null;
+  extractionStatus: ExtractionStatus;
+  /** Set when `extractionStatus` is `failed`, else null. */
+  extractionError: ExtractionErrorDto | null;
   tags: DocumentTagDto[];
 };
 
@@ -85,12 +110,36 @@ export const listDeletedDocumentsQuerySchema = z.object({
   pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
 });
 
-/** GET /documents/search: at least 2 characters once trimmed (spec §5), page size 5 in the palette. */
+/**
+ * GET /documents/search: at least 2 characters once trimmed (spec §5), page size 5 in the palette;
+ * `tags` narrows to documents carrying every one of those tags, as in the list.
+ */
 export const searchDocumentsQuerySchema = z.object({
-  searchQuery: z.string().trim().min(SEARCH_MIN_QUERY_LENGTH).max(200),
+  searchQuery: z.string().trim().min(SEARCH_MIN_QUERY_LENGTH).max(SEARCH_MAX_QUERY_LENGTH),
   pageIndex: pageIndexSchema,
   pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
+  tags: tagIdsSchema,
 });
+
+/** A range of a snippet that matched a word of the query: `snippet.slice(start, end)` (UTF-16 offsets). */
+export type SearchMatchRange = { start: number; end: number };
+
+/**
+ * A search hit: a list item (no content) with a short `snippet` of its text around the first match
+ * (about SEARCH_SNIPPET_LENGTH characters, '' when only the name matched) and the ranges of the
+ * snippet that match the query's words.
+ */
+export type DocumentSearchHitDto = DocumentListItemDto & { snippet: string; matches: SearchMatchRange[] };
+
+/**
+ * GET /documents/search answer. Past SEARCH_COUNT_CAP matches the count stops there:
+ * `documentsCount` is the cap and `documentsCountIsCapped` is true (the UI shows "10,000+").
+ */
+export type SearchDocumentsResponse = {
+  documents: DocumentSearchHitDto[];
+  documentsCount: number;
+  documentsCountIsCapped: boolean;
+};
 
 /** GET /documents/{documentId}/activity */
 export const listDocumentActivityQuerySchema = z.object({

@@ -54,6 +54,8 @@ export const SHEAF_ERROR_CODES = [
   'documents.storage_limit_reached',
   /** The Range header asks for bytes outside the file. */
   'documents.range_not_satisfiable',
+  /** A text extraction of this document is already pending or running: retry once it has ended. */
+  'documents.extraction_in_progress',
   /** No tag with this id in this organization (tag routes, attaching a tag, a tagging rule's tagIds). */
   'tags.not_found',
   /** No tagging rule with this id in this organization. */

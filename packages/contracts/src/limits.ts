@@ -20,6 +20,11 @@ export const ACTIVITY_PAGE_SIZE = 20;
 export const SEARCH_MIN_QUERY_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_PALETTE_PAGE_SIZE = 5;
+export const SEARCH_MAX_QUERY_LENGTH = 200;
+/** Matches counted at most: past it a search answers this count with `documentsCountIsCapped`. */
+export const SEARCH_COUNT_CAP = 10_000;
+/** About how many characters of a hit's text its snippet shows around the first match. */
+export const SEARCH_SNIPPET_LENGTH = 160;
 
 export const STORAGE_WARNING_THRESHOLD_PERCENT = 80;
 export const STORAGE_WARNING_DISMISS_HOURS = 24;

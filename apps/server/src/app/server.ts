@@ -39,6 +39,9 @@ export async function startServer({
       leaseMs: config.env.JOBS_LEASE_MS,
       pollIntervalMs: config.env.JOBS_POLL_INTERVAL_MS,
       concurrency: config.env.JOBS_CONCURRENCY,
+      // Twice the extraction threads: one job reads its file and saves its text while another
+      // one's text is being extracted, so the threads never wait on the database.
+      heavyConcurrency: config.env.EXTRACTION_CONCURRENCY * 2,
       shutdownTimeoutMs: config.env.SHUTDOWN_TIMEOUT_MS,
     },
   });
@@ -74,6 +77,7 @@ export async function startServer({
     });
   }
   if (mode === 'all' || mode === 'worker') {
+    await services.extraction.recoverUnfinishedExtractions();
     jobQueue.start();
     logger.info({ workerId: jobQueue.workerId, mode }, 'Job worker started');
   }

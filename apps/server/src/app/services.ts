@@ -52,7 +52,7 @@ export function createServices({
   emailDriver?: EmailDriver;
   /** The document storage; DOCUMENTS_STORAGE_DRIVER's when absent. */
   storage?: StorageDriver;
-  /** The text extraction workers; a pool sized from JOBS_CONCURRENCY when absent. */
+  /** The text extraction workers; a pool sized from EXTRACTION_CONCURRENCY when absent. */
   extractionPool?: ExtractionPool;
 }) {
   const emails = createEmailsService({
@@ -100,11 +100,20 @@ export function createServices({
   const pool =
     extractionPool ??
     createExtractionPool({
-      size: config.env.JOBS_CONCURRENCY,
+      size: config.env.EXTRACTION_CONCURRENCY,
       ocr: { languages: config.env.DOCUMENTS_OCR_LANGUAGES.split(/[,+]/) },
+      taskTimeoutMs: config.env.EXTRACTION_TIMEOUT_SECONDS * 1000,
+      limits: { ocrMaxPages: config.env.OCR_MAX_PAGES },
       logger: logger.child({ component: 'extraction' }),
     });
-  registerExtractionJobs({ jobQueue, documents, pool });
+  const extraction = registerExtractionJobs({
+    jobQueue,
+    documents,
+    pool,
+    database,
+    maxFileSize: config.env.EXTRACTION_MAX_FILE_SIZE,
+    logger: logger.child({ component: 'extraction' }),
+  });
   const requireOrganizationMember = createRequireOrganizationMember({ requireAuth, organizations });
   const members = createMembersUsecases({ database, clock });
   const invitations = createInvitationsUsecases({
@@ -134,6 +143,7 @@ export function createServices({
     taggingRules,
     storage,
     extractionPool: pool,
+    extraction,
     requireAuth,
     requireOrganizationMember,
   };

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import { isAddressOrRange } from '../shared/client-address';
 
@@ -187,9 +188,16 @@ export const envSchema = z.object({
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
   DEMO_MODE_IS_ENABLED: booleanFromEnv(false),
 
-  JOBS_POLL_INTERVAL_MS: integerFromEnv(1000, { min: 10 }),
+  /** Text extractions at once: worker threads of the extraction pool (heavy jobs). */
+  EXTRACTION_CONCURRENCY: integerFromEnv(Math.max(1, os.availableParallelism() - 1), { min: 1, max: 64 }),
+  EXTRACTION_TIMEOUT_SECONDS: integerFromEnv(120, { min: 1, max: 24 * 3600 }),
+  /** Largest file whose text is extracted, in bytes; larger ones end with extraction.too_large. */
+  EXTRACTION_MAX_FILE_SIZE: integerFromEnv(100_000_000, { min: 1 }),
+  OCR_MAX_PAGES: integerFromEnv(50, { min: 0, max: 10_000 }),
+
+  JOBS_POLL_INTERVAL_MS: integerFromEnv(5000, { min: 10 }),
   JOBS_LEASE_MS: integerFromEnv(60_000, { min: 1000 }),
-  JOBS_CONCURRENCY: integerFromEnv(2, { min: 1, max: 64 }),
+  JOBS_CONCURRENCY: integerFromEnv(4, { min: 1, max: 64 }),
   SHUTDOWN_TIMEOUT_MS: integerFromEnv(15_000, { min: 0 }),
 });
 

@@ -3,6 +3,9 @@
  * strings with millisecond precision (`2026-01-31T09:15:00.000Z`), produced by the injected
  * clock. They sort and compare correctly as text, so the same SQL works on SQLite and PostgreSQL.
  */
+import type { ExtractionErrorCode, ExtractionStatus } from '@sheaf/contracts/documents';
+import type { ColumnType } from 'kysely';
+
 export type Timestamp = string;
 
 export type JobStatus = 'pending' | 'running' | 'failed';
@@ -134,6 +137,11 @@ export type DocumentsTable = {
   deleted_at: Timestamp | null;
   deleted_by: string | null;
   scheduled_purge_at: Timestamp | null;
+  /** pending | processing | done | failed (ExtractionStatus); `pending` when not given on insert. */
+  extraction_status: ColumnType<ExtractionStatus, ExtractionStatus | undefined, ExtractionStatus>;
+  /** An ExtractionErrorCode when failed, else null. */
+  extraction_error_code: ColumnType<ExtractionErrorCode | null, ExtractionErrorCode | null | undefined>;
+  extraction_error_message: ColumnType<string | null, string | null | undefined>;
 };
 
 export type TagsTable = {

@@ -10,6 +10,7 @@ import * as taggingRuleRuns from './0008-tagging-rule-runs';
 import * as tagNameKeys from './0009-tag-name-keys';
 import * as searchLetterFolds from './0010-search-letter-folds';
 import * as documentsListIndexes from './0011-documents-list-indexes';
+import * as documentsExtractionState from './0012-documents-extraction-state';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-tag-name-keys': tagNameKeys,
   '0010-search-letter-folds': searchLetterFolds,
   '0011-documents-list-indexes': documentsListIndexes,
+  '0012-documents-extraction-state': documentsExtractionState,
 };

@@ -42,3 +42,10 @@ export const createUploadValidationError = (message: string) =>
     status: 400,
     details: [{ path: 'file', message, code: 'invalid_file' }],
   });
+
+export const createExtractionInProgressError = () =>
+  new HttpError({
+    code: 'documents.extraction_in_progress',
+    message: "This document's text extraction is already queued or running.",
+    status: 409,
+  });

@@ -1,10 +1,12 @@
 import type { DocumentDto, DocumentListItemDto, DocumentTagDto } from '@sheaf/contracts/documents';
+import type { Insertable, Selectable } from 'kysely';
 import type { DocumentsTable } from '../../db/database.types';
 import type { ByteRange } from '../storage/storage.types';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type DocumentRow = DocumentsTable;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DocumentListRow = Omit<DocumentRow, 'content'>;
 
 export const toDocumentListItemDto = (row: DocumentListRow, tags: DocumentTagDto[]): DocumentListItemDto => ({
@@ -21,6 +23,11 @@ export const toDocumentListItemDto = (row: DocumentListRow, tags: DocumentTagDto
   deletedBy: row.deleted_by,
   isDeleted: Boolean(row.is_deleted),
   scheduledPurgeAt: row.scheduled_purge_at,
+  extractionStatus: row.extraction_status,
+  extractionError:
+    row.extraction_status === 'failed' && row.extraction_error_code
+      ? { code: row.extraction_error_code, message: row.extraction_error_message ?? '' }
+      : null,
   tags,
 });
 

@@ -1,7 +1,8 @@
 import type { DocumentTagDto } from '@sheaf/contracts/documents';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { Database, DocumentsTable, Timestamp } from '../../db/database.types';
-import type { DocumentListRow, DocumentRow } from './documents.models';
+import type { ExtractionErrorDto, ExtractionStatus } from '@sheaf/contracts/documents';
+import type { Database, Timestamp } from '../../db/database.types';
+import type { DocumentListRow, DocumentRow, NewDocumentRow } from './documents.models';
 
 type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
@@ -22,6 +23,9 @@ const LIST_COLUMNS = [
   'documents.deleted_at',
   'documents.deleted_by',
   'documents.scheduled_purge_at',
+  'documents.extraction_status',
+  'documents.extraction_error_code',
+  'documents.extraction_error_message',
 ] as const;
 
 export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction }) {
@@ -72,7 +76,7 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
         .executeTakeFirst() as Promise<DocumentListRow | undefined>;
     },
 
-    async insert(row: DocumentsTable) {
+    async insert(row: NewDocumentRow) {
       await db.insertInto('documents').values(row).execute();
     },
 
@@ -136,7 +140,7 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
     }: {
       organizationId: string;
       documentId: string;
-      set: Partial<Pick<DocumentsTable, 'name' | 'content' | 'updated_at'>>;
+      set: Partial<Pick<NewDocumentRow, 'name' | 'content' | 'updated_at'>>;
     }) {
       await db
         .updateTable('documents')
@@ -212,6 +216,61 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
         .where('is_deleted', '=', 1)
         .where('scheduled_purge_at', '<=', now)
         .orderBy('scheduled_purge_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Moves a document's extraction to `to` when it is in one of `from` (all of them when absent);
+     * false when it was not (so two requests never both start an extraction). `error` is kept for
+     * `failed` and cleared otherwise.
+     */
+    async setExtractionStatus({
+      organizationId,
+      documentId,
+      to,
+      from,
+      error = null,
+    }: {
+      organizationId: string;
+      documentId: string;
+      to: ExtractionStatus;
+      from?: ExtractionStatus[];
+      error?: ExtractionErrorDto | null;
+    }) {
+      const result = await db
+        .updateTable('documents')
+        .set({
+          extraction_status: to,
+          extraction_error_code: to === 'failed' ? (error?.code ?? 'extraction.failed') : null,
+          extraction_error_message: to === 'failed' ? (error?.message ?? null) : null,
+        })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', documentId)
+        .$if(from !== undefined, (query) => query.where('extraction_status', 'in', from ?? []))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Documents whose extraction is pending or running, oldest first (start-up recovery). */
+    async listUnfinishedExtractions({ limit, afterId }: { limit: number; afterId: string | null }) {
+      return db
+        .selectFrom('documents')
+        .select(['id', 'organization_id', 'extraction_status'])
+        .where('extraction_status', 'in', ['pending', 'processing'])
+        .$if(afterId !== null, (query) => query.where('id', '>', afterId ?? ''))
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** A batch of contents after `afterId` (id order), for re-normalisation. */
+    async listContents({ afterId, limit }: { afterId: string | null; limit: number }) {
+      return db
+        .selectFrom('documents')
+        .select(['id', 'organization_id', 'content'])
+        .$if(afterId !== null, (query) => query.where('id', '>', afterId ?? ''))
+        .orderBy('id')
         .limit(limit)
         .execute();
     },

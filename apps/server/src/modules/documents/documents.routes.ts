@@ -166,6 +166,13 @@ export function createDocumentsRoutes({
         await documents.deleteDocument({ organizationId, documentId: c.req.param('documentId'), userId });
         return c.body(null, 204);
       })
+      .post(`${BASE}/:documentId/extraction`, canUpdate, async (c) => {
+        const document = await documents.retryExtraction({
+          organizationId: getMembership(c).organizationId,
+          documentId: c.req.param('documentId'),
+        });
+        return c.json({ document }, 202);
+      })
       .post(`${BASE}/:documentId/restore`, canDelete, async (c) => {
         const { organizationId, userId } = getMembership(c);
         const document = await documents.restoreDocument({

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { DocumentDto, DocumentListItemDto, ExtractionErrorDto } from '@sheaf/contracts/documents';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -13,6 +13,7 @@ import type { ByteRange, StorageDriver } from '../storage/storage.types';
 import {
   createDocumentAlreadyExistsError,
   createDocumentNotFoundError,
+  createExtractionInProgressError,
   createRangeNotSatisfiableError,
   createStorageLimitReachedError,
 } from './documents.errors';
@@ -191,6 +192,7 @@ export function createDocumentsUsecases({
             deleted_at: null,
             deleted_by: null,
             scheduled_purge_at: null,
+            extraction_status: 'pending',
           });
           await createActivityRepository({ db: trx }).record({
             organizationId,
@@ -449,7 +451,11 @@ export function createDocumentsUsecases({
       await storage.deletePrefix(organizationId);
     },
 
-    /** Saves text extracted in the background, with an `updated` activity entry by nobody. */
+    /**
+     * Ends a document's extraction: saves the text extracted in the background (with an `updated`
+     * activity entry by nobody and the content-extracted listeners, in one transaction) and marks
+     * the extraction `done`. No text found: only the status changes.
+     */
     async saveExtractedContent({
       organizationId,
       documentId,
@@ -463,6 +469,8 @@ export function createDocumentsUsecases({
         const documents = createDocumentsRepository({ db: trx });
         const current = await documents.findListRowById({ organizationId, documentId });
         if (!current) return;
+        await documents.setExtractionStatus({ organizationId, documentId, to: 'done' });
+        if (content === '') return;
         const updatedAt = now();
         await documents.update({ organizationId, documentId, set: { content, updated_at: updatedAt } });
         await createActivityRepository({ db: trx }).record({
@@ -477,6 +485,121 @@ export function createDocumentsUsecases({
           await listener({ trx, organizationId, documentId, name: current.name, content, now: updatedAt });
         }
       });
+    },
+
+    /** The extraction job started on this document (false when it is not queued or running). */
+    async markExtractionProcessing({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+      return repository.setExtractionStatus({
+        organizationId,
+        documentId,
+        to: 'processing',
+        from: ['pending', 'processing'],
+      });
+    },
+
+    /** The extraction failed for good: the document keeps its content and says why. */
+    async markExtractionFailed({
+      organizationId,
+      documentId,
+      error,
+    }: {
+      organizationId: string;
+      documentId: string;
+      error: ExtractionErrorDto;
+    }) {
+      await repository.setExtractionStatus({ organizationId, documentId, to: 'failed', error });
+    },
+
+    /**
+     * Queues the document's extraction again (a failed one, or to re-read a done one). The status
+     * moves to `pending` only from `done` or `failed`, in the transaction that queues the job, so
+     * concurrent requests start one extraction and the others get 409.
+     */
+    async retryExtraction({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+      await database.db.transaction().execute(async (trx) => {
+        const documents = createDocumentsRepository({ db: trx });
+        const moved = await documents.setExtractionStatus({
+          organizationId,
+          documentId,
+          to: 'pending',
+          from: ['done', 'failed'],
+        });
+        if (!moved) {
+          if (!(await documents.findListRowById({ organizationId, documentId })))
+            throw createDocumentNotFoundError();
+          throw createExtractionInProgressError();
+        }
+        await jobQueue.enqueue(
+          EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
+          { organizationId, documentId } satisfies ExtractDocumentContentPayload,
+          { trx },
+        );
+      });
+      return getDocument({ organizationId, documentId });
+    },
+
+    /**
+     * At start: queues again the extraction of documents left `pending` or `processing` without a
+     * job (a process killed between two steps, or jobs removed by hand). Documents whose job is
+     * still there are left to it: its lease expires and it runs again, counted as an attempt.
+     */
+    async recoverUnfinishedExtractions({ hasLiveJob }: { hasLiveJob: (documentId: string) => Promise<boolean> }) {
+      let recovered = 0;
+      let afterId: string | null = null;
+      for (;;) {
+        const batch = await repository.listUnfinishedExtractions({ afterId, limit: BATCH_SIZE });
+        for (const document of batch) {
+          if (await hasLiveJob(document.id)) continue;
+          await database.db.transaction().execute(async (trx) => {
+            await createDocumentsRepository({ db: trx }).setExtractionStatus({
+              organizationId: document.organization_id,
+              documentId: document.id,
+              to: 'pending',
+            });
+            await jobQueue.enqueue(
+              EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
+              { organizationId: document.organization_id, documentId: document.id } satisfies ExtractDocumentContentPayload,
+              { trx },
+            );
+          });
+          recovered++;
+        }
+        if (batch.length < BATCH_SIZE) return recovered;
+        afterId = batch[batch.length - 1]!.id;
+      }
+    },
+
+    /**
+     * One batch of stored contents passed through `normalize` again (text extracted before the
+     * normalisation changed); answers the last id seen, or null when every document was read.
+     * A changed content is saved without activity: the text is the same to a reader.
+     */
+    async renormalizeContents({
+      afterId,
+      normalize,
+      batchSize = BATCH_SIZE,
+    }: {
+      afterId: string | null;
+      normalize: (content: string) => string;
+      batchSize?: number;
+    }) {
+      const batch = await repository.listContents({ afterId, limit: batchSize });
+      const changed = batch
+        .map((document) => ({ ...document, normalized: normalize(document.content) }))
+        .filter((document) => document.normalized !== document.content);
+      if (changed.length > 0) {
+        await database.db.transaction().execute(async (trx) => {
+          const documents = createDocumentsRepository({ db: trx });
+          for (const document of changed) {
+            await documents.update({
+              organizationId: document.organization_id,
+              documentId: document.id,
+              set: { content: document.normalized },
+            });
+          }
+        });
+      }
+      return { changed: changed.length, lastId: batch.length < batchSize ? null : batch[batch.length - 1]!.id };
     },
 
     /**

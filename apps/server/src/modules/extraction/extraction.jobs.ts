@@ -1,15 +1,27 @@
 import type { Readable } from 'node:stream';
+import {
+  EXTRACTION_ERROR_CODES,
+  type ExtractionErrorCode,
+  type ExtractionErrorDto,
+} from '@sheaf/contracts/documents';
+import type { AppDatabase } from '../../db/database';
+import type { Logger } from '../../shared/logger';
 import type { DocumentsUsecases } from '../documents/documents.usecases';
 import {
   EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
   type ExtractDocumentContentPayload,
 } from '../documents/documents.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
-import { extractionKindOf } from './extraction.models';
+import { extractionKindOf, normalizeExtractedText } from './extraction.models';
 import type { ExtractionPool } from './extraction.pool';
+import { createExtractionRepository } from './extraction.repository';
 
-/** Larger files are not read for text (their content stays empty). */
-export const EXTRACTION_MAX_FILE_BYTES = 200 * 1000 * 1000;
+/** The one-off job of migration 0012: stored contents normalised as extraction now does. */
+export const RENORMALIZE_CONTENT_JOB_TYPE = 'documents.renormalize-content';
+type RenormalizeContentPayload = { afterId: string | null };
+
+/** Tries of an extraction whose storage or database step failed (extraction failures are final). */
+const EXTRACTION_MAX_ATTEMPTS = 3;
 
 async function readAll(stream: Readable, expectedSize: number): Promise<Uint8Array> {
   // One allocation of the known size; the buffer is then transferred to the worker, not copied.
@@ -24,46 +36,124 @@ async function readAll(stream: Readable, expectedSize: number): Promise<Uint8Arr
   return data.subarray(0, offset);
 }
 
+/** An extraction failure as the document shows it: the error's own code when it has one of ours. */
+export function toExtractionErrorDto(error: unknown): ExtractionErrorDto {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    code: EXTRACTION_ERROR_CODES.includes(code as ExtractionErrorCode)
+      ? (code as ExtractionErrorCode)
+      : 'extraction.failed',
+    message: message.slice(0, 500),
+  };
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1e5) / 10} MB`;
+
 /**
- * The text extraction job, enqueued with each new document. Extraction failures (corrupt or
- * unreadable files) are logged and leave the content empty: the document itself is never touched.
- * Storage or database failures throw, so the queue retries the job.
+ * The text extraction job, queued with each new document (and by a retry). The document says
+ * where it stands: `processing` while the job runs, then `done` (with the text, if any was found)
+ * or `failed` with a code. Extraction failures (a damaged, hostile or oversized file, a timeout)
+ * are final: retrying gives the same answer. Storage or database failures throw, so the queue
+ * retries the job; after its last try the document is marked failed too.
  */
 export function registerExtractionJobs({
   jobQueue,
   documents,
   pool,
+  database,
+  maxFileSize,
+  logger,
 }: {
   jobQueue: JobQueue;
   documents: DocumentsUsecases;
   pool: ExtractionPool;
+  database: AppDatabase;
+  /** Larger files are not read for text: they end `failed` with extraction.too_large. */
+  maxFileSize: number;
+  logger: Logger;
 }) {
+  const repository = createExtractionRepository({ db: database.db, dialect: database.dialect });
+
   jobQueue.register<ExtractDocumentContentPayload>(
     EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
-    async ({ organizationId, documentId }, { logger }) => {
+    async ({ organizationId, documentId }, { logger: jobLogger }) => {
       const document = await documents.findDocumentForExtraction({ organizationId, documentId });
       if (!document) return;
+      if (!(await documents.markExtractionProcessing({ organizationId, documentId }))) return;
       const kind = extractionKindOf(document.mime_type);
       const size = Number(document.original_size);
-      if (kind === 'none' || size === 0 || size > EXTRACTION_MAX_FILE_BYTES) return;
+      if (kind === 'none' || size === 0) {
+        await documents.saveExtractedContent({ organizationId, documentId, content: '' });
+        return;
+      }
+      if (size > maxFileSize) {
+        await documents.markExtractionFailed({
+          organizationId,
+          documentId,
+          error: {
+            code: 'extraction.too_large',
+            message: `The file (${megabytes(size)}) is larger than the ${megabytes(maxFileSize)} read for text.`,
+          },
+        });
+        return;
+      }
       const data = await readAll(await documents.storage.read(document.storage_key), size);
       let text: string;
       const startedAt = performance.now();
       try {
         text = await pool.extract({ kind, mimeType: document.mime_type, data });
       } catch (error) {
-        logger.warn(
-          { err: error, documentId, mimeType: document.mime_type },
-          'Text extraction failed: the document keeps an empty content',
+        const failure = toExtractionErrorDto(error);
+        jobLogger.warn(
+          { err: error, documentId, mimeType: document.mime_type, code: failure.code },
+          'Text extraction failed',
         );
+        await documents.markExtractionFailed({ organizationId, documentId, error: failure });
         return;
       }
-      logger.debug(
+      jobLogger.debug(
         { documentId, kind, characters: text.length, durationMs: Math.round(performance.now() - startedAt) },
         'Text extracted',
       );
-      if (text !== '') await documents.saveExtractedContent({ organizationId, documentId, content: text });
+      await documents.saveExtractedContent({ organizationId, documentId, content: text });
     },
-    { maxAttempts: 3 },
+    {
+      kind: 'heavy',
+      maxAttempts: EXTRACTION_MAX_ATTEMPTS,
+      backoffBaseMs: 2_000,
+      onFailed: async ({ organizationId, documentId }, { lastError }) => {
+        await documents.markExtractionFailed({
+          organizationId,
+          documentId,
+          error: { code: 'extraction.failed', message: lastError.slice(0, 500) },
+        });
+      },
+    },
   );
+
+  jobQueue.register<RenormalizeContentPayload>(RENORMALIZE_CONTENT_JOB_TYPE, async ({ afterId }, context) => {
+    let cursor = afterId;
+    let changed = 0;
+    // Batch after batch until every document was read. Normalising is idempotent, so a run cut
+    // short (shutdown, crash) simply starts over.
+    for (;;) {
+      const batch = await documents.renormalizeContents({ afterId: cursor, normalize: normalizeExtractedText });
+      changed += batch.changed;
+      if (batch.lastId === null || context.signal.aborted) break;
+      cursor = batch.lastId;
+    }
+    if (changed > 0) context.logger.info({ changed }, 'Stored contents normalised again');
+  });
+
+  return {
+    /** Start-up: documents left pending or processing without a job get one again. */
+    async recoverUnfinishedExtractions() {
+      const recovered = await documents.recoverUnfinishedExtractions({
+        hasLiveJob: (documentId) => repository.hasLiveJob({ type: EXTRACT_DOCUMENT_CONTENT_JOB_TYPE, documentId }),
+      });
+      if (recovered > 0) logger.info({ recovered }, 'Unfinished text extractions queued again');
+      return recovered;
+    },
+  };
 }

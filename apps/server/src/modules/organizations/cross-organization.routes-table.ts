@@ -63,6 +63,7 @@ export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
   { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId' },
   { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId/file' },
   { method: 'GET', path: '/api/organizations/:organizationId/documents/:documentId/activity' },
+  { method: 'POST', path: '/api/organizations/:organizationId/documents/:documentId/extraction' },
   {
     method: 'PATCH',
     path: '/api/organizations/:organizationId/documents/:documentId',
