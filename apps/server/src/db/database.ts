@@ -8,10 +8,24 @@ import type { Database } from './database.types';
 
 export type Dialect = DatabaseConfig['dialect'];
 
+/**
+ * Subscribes to a PostgreSQL notification channel on a dedicated connection. Resolves once
+ * `LISTEN` is in place (rejects if that first connection fails) with a function that closes it.
+ * A connection that drops later is opened again with backoff; `onNotification` is then also
+ * called once, because notifications sent while it was down are lost.
+ */
+export type ListenToChannel = (
+  channel: string,
+  onNotification: () => void,
+  options?: { onError?: (error: unknown) => void },
+) => Promise<() => Promise<void>>;
+
 export type AppDatabase = {
   db: Kysely<Database>;
   dialect: Dialect;
   destroy: () => Promise<void>;
+  /** PostgreSQL only (SQLite has no notifications; one process writes it). */
+  listen?: ListenToChannel;
 };
 
 /** Opens the application database: a SQLite file (WAL, foreign keys) or a PostgreSQL pool. */
@@ -30,14 +44,107 @@ export function createDatabase(
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
 
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: config.connectionString,
-    max: poolSize,
     // A test run keeps its tables in a schema of its own so parallel runs never collide.
     ...(postgresSchema ? { options: `-c search_path=${postgresSchema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: poolSize });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    destroy: () => db.destroy(),
+    listen: createPostgresListener({
+      ...connection,
+      application_name: 'sheaf-listener',
+      // An idle listener otherwise never learns that a silent network dropped its connection.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // An unreachable server must not hold a reconnect, or a shutdown, for minutes.
+      connectionTimeoutMillis: 10_000,
+    }),
+  };
+}
+
+const LISTENER_RETRY_BASE_MS = 250;
+const LISTENER_RETRY_MAX_MS = 30_000;
+
+function createPostgresListener(clientConfig: pg.ClientConfig): ListenToChannel {
+  return async (channel, onNotification, { onError = () => {} } = {}) => {
+    let current: pg.Client | undefined;
+    let connecting: Promise<void> | undefined;
+    let retryTimer: NodeJS.Timeout | undefined;
+    let failures = 0;
+    let closed = false;
+
+    async function connect() {
+      const client = new pg.Client(clientConfig);
+      // Without an 'error' listener, a dropped connection would crash the process.
+      client.on('error', (error) => lost(client, error));
+      client.on('end', () => lost(client, new Error('The listener connection ended')));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotification();
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      current = client;
+    }
+
+    function lost(client: pg.Client, error: unknown) {
+      // Events of a client being opened, or already replaced or closed, are not ours to act on.
+      if (client !== current) return;
+      current = undefined;
+      client.end().catch(() => undefined);
+      onError(error);
+      scheduleReconnect();
+    }
+
+    function scheduleReconnect() {
+      if (closed) return;
+      const delay = Math.min(LISTENER_RETRY_MAX_MS, LISTENER_RETRY_BASE_MS * 2 ** failures);
+      // Jitter, so processes that lost the server together do not all come back at once.
+      retryTimer = setTimeout(reconnect, delay * (0.5 + Math.random() / 2));
+    }
+
+    function reconnect() {
+      retryTimer = undefined;
+      if (closed) return;
+      connecting = connect().then(
+        () => {
+          connecting = undefined;
+          failures = 0;
+          if (!closed) onNotification();
+        },
+        (error: unknown) => {
+          connecting = undefined;
+          failures++;
+          onError(error);
+          scheduleReconnect();
+        },
+      );
+    }
+
+    await connect();
+
+    return async () => {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      await connecting;
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => undefined);
+    };
+  };
 }
 
 export async function checkDatabase(db: Kysely<Database>): Promise<void> {

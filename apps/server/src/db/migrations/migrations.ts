@@ -11,6 +11,7 @@ import * as tagNameKeys from './0009-tag-name-keys';
 import * as searchLetterFolds from './0010-search-letter-folds';
 import * as documentsListIndexes from './0011-documents-list-indexes';
 import * as documentsExtractionState from './0012-documents-extraction-state';
+import * as jobsClaimIndex from './0013-jobs-claim-index';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010-search-letter-folds': searchLetterFolds,
   '0011-documents-list-indexes': documentsListIndexes,
   '0012-documents-extraction-state': documentsExtractionState,
+  '0013-jobs-claim-index': jobsClaimIndex,
 };

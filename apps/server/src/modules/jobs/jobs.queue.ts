@@ -4,7 +4,7 @@ import { addMilliseconds, type Clock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { computeBackoffDelayMs, describeError, nextPeriodStart } from './jobs.models';
-import { createJobsRepository, type DatabaseOrTransaction } from './jobs.repository';
+import { createJobsRepository, type DatabaseOrTransaction, type JobRow } from './jobs.repository';
 
 export type JobContext = {
   jobId: string;
@@ -16,32 +16,70 @@ export type JobContext = {
 
 export type JobHandler<Payload> = (payload: Payload, context: JobContext) => Promise<void>;
 
-export type JobTypeOptions = {
+/**
+ * `heavy` jobs (extraction, OCR) and `light` ones (webhooks, e-mail, rules) have separate slots,
+ * so a backlog of one class never delays the other.
+ */
+export type JobKind = 'heavy' | 'light';
+
+export type JobTypeOptions<Payload = unknown> = {
   maxAttempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** Default `light`. */
+  kind?: JobKind;
+  /**
+   * Called once when a job of this type ends failed: its last try threw, or its worker died
+   * during the last try (lease expired at the cap). Errors are logged, not thrown.
+   */
+  onFailed?: (payload: Payload, context: { jobId: string; lastError: string }) => void | Promise<void>;
 };
 
-type RegisteredJobType = Required<JobTypeOptions> & { handler: JobHandler<never> };
+type RegisteredJobType = {
+  maxAttempts: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  kind: JobKind;
+  handler: JobHandler<unknown>;
+  onFailed:
+    | ((payload: unknown, context: { jobId: string; lastError: string }) => void | Promise<void>)
+    | undefined;
+};
 
 type Schedule = { name: string; type: string; intervalMs: number; payload: unknown };
 
-const DEFAULT_JOB_OPTIONS: Required<JobTypeOptions> = {
+const DEFAULT_JOB_OPTIONS = {
   maxAttempts: 5,
   backoffBaseMs: 5_000,
   backoffMaxMs: 60 * 60 * 1000,
-};
+  kind: 'light',
+} as const satisfies JobTypeOptions;
 
 export type JobQueueOptions = {
   leaseMs?: number;
+  /** Fallback only: enqueues and freed slots wake the loop at once. */
   pollIntervalMs?: number;
+  /** Light jobs running at once. */
   concurrency?: number;
+  /** Heavy jobs running at once. */
+  heavyConcurrency?: number;
   shutdownTimeoutMs?: number;
+  /** Most jobs one claim statement takes. */
+  claimBatchSize?: number;
 };
+
+const JOB_KINDS: readonly JobKind[] = ['light', 'heavy'];
+const MAX_DELAYED_WAKE_MS = 60 * 60 * 1000;
+const DELAYED_WAKE_MARGIN_MS = 5;
 
 /**
  * A durable job queue kept in the application database. Delivery is at least once: a handler
  * may run again after a crash, so handlers are written to be idempotent.
+ *
+ * The started loop claims whenever there may be work for a free slot: at start, when a job ends,
+ * when this process enqueues, when another process enqueues (PostgreSQL LISTEN/NOTIFY), when a
+ * retry or delayed job of this process comes due, and every `pollIntervalMs` as a fallback, when
+ * it also runs due schedules and takes back expired leases.
  */
 export function createJobQueue({
   database,
@@ -54,18 +92,75 @@ export function createJobQueue({
   logger: Logger;
   options?: JobQueueOptions;
 }) {
-  const { leaseMs = 60_000, pollIntervalMs = 1_000, concurrency = 2, shutdownTimeoutMs = 15_000 } = options;
+  const {
+    leaseMs = 60_000,
+    pollIntervalMs = 5_000,
+    concurrency = 4,
+    heavyConcurrency = 1,
+    shutdownTimeoutMs = 15_000,
+    claimBatchSize = 8,
+  } = options;
+  const capacity: Record<JobKind, number> = { light: concurrency, heavy: heavyConcurrency };
   const repository = createJobsRepository({ db: database.db, dialect: database.dialect });
   const workerId = `worker_${randomUUID()}`;
   const jobTypes = new Map<string, RegisteredJobType>();
   const schedules = new Map<string, Schedule>();
-  const running = new Map<string, { promise: Promise<void>; abort: AbortController }>();
-  let loop: { stop: () => void; done: Promise<void> } | undefined;
+  const running = new Map<string, { promise: Promise<void>; abort: AbortController; kind: JobKind }>();
+  let loop: { done: Promise<void>; ready: Promise<void> } | undefined;
   let stopping = false;
+  let wakeRequested = false;
+  /** Pending waits, each ended early by `wake()` (when wakeable) or by `stop()`. */
+  const waits = new Set<{ wakeable: boolean; end: () => void }>();
 
-  function register<Payload>(type: string, handler: JobHandler<Payload>, jobOptions: JobTypeOptions = {}) {
+  function register<Payload>(
+    type: string,
+    handler: JobHandler<Payload>,
+    jobOptions: JobTypeOptions<Payload> = {},
+  ) {
     if (jobTypes.has(type)) throw new Error(`Job type "${type}" is already registered`);
-    jobTypes.set(type, { ...DEFAULT_JOB_OPTIONS, ...jobOptions, handler: handler as JobHandler<never> });
+    jobTypes.set(type, {
+      maxAttempts: jobOptions.maxAttempts ?? DEFAULT_JOB_OPTIONS.maxAttempts,
+      backoffBaseMs: jobOptions.backoffBaseMs ?? DEFAULT_JOB_OPTIONS.backoffBaseMs,
+      backoffMaxMs: jobOptions.backoffMaxMs ?? DEFAULT_JOB_OPTIONS.backoffMaxMs,
+      kind: jobOptions.kind ?? DEFAULT_JOB_OPTIONS.kind,
+      // The queue only calls these with payloads it stored for this very type.
+      handler: handler as JobHandler<unknown>,
+      onFailed: jobOptions.onFailed as RegisteredJobType['onFailed'],
+    });
+  }
+
+  function typesOf(kind?: JobKind) {
+    return [...jobTypes.entries()]
+      .filter(([, jobType]) => !kind || jobType.kind === kind)
+      .map(([type]) => type);
+  }
+
+  function runningOf(kind: JobKind) {
+    let count = 0;
+    for (const job of running.values()) if (job.kind === kind) count++;
+    return count;
+  }
+
+  /** Asks the started loop to look for work now (no-op when it is not started). */
+  function wake() {
+    wakeRequested = true;
+    for (const pending of waits) if (pending.wakeable) pending.end();
+  }
+
+  /** Timers of retries due soon: each wakes the loop when its job's backoff ends. */
+  const delayedWakes = new Set<NodeJS.Timeout>();
+  function wakeIn(delayMs: number) {
+    if (delayMs <= 0) return wake();
+    // Far-off jobs are found by polling; this keeps timers within what setTimeout can hold.
+    if (delayMs > MAX_DELAYED_WAKE_MS) return;
+    // A timer may fire a millisecond early on the clock the job's run time was set by.
+    const timer = setTimeout(() => {
+      delayedWakes.delete(timer);
+      wake();
+    }, delayMs + DELAYED_WAKE_MARGIN_MS);
+    // Never what keeps the process alive.
+    timer.unref();
+    delayedWakes.add(timer);
   }
 
   async function enqueue(
@@ -92,6 +187,10 @@ export function createJobQueue({
       },
       trx ? { trx } : {},
     );
+    // Inside a caller's transaction this may come before the commit: on SQLite the claim then
+    // waits for the single connection, so it sees the row; on PostgreSQL it finds nothing and the
+    // NOTIFY, delivered at commit, wakes the loop again.
+    wakeIn(runAt ? runAt.getTime() - clock.now().getTime() : 0);
     return id;
   }
 
@@ -136,23 +235,45 @@ export function createJobQueue({
       });
       if (didAdvance) enqueued++;
     }
+    if (enqueued > 0) wake();
     return enqueued;
   }
 
-  async function claimNext() {
+  async function claim(types: string[], limit: number) {
     const now = clock.now();
-    return repository.claimNextJob({
-      types: [...jobTypes.keys()],
+    return repository.claimJobs({
+      types,
       now: toTimestamp(now),
       workerId,
       lockedUntil: toTimestamp(addMilliseconds(now, leaseMs)),
+      limit,
     });
   }
 
-  async function execute(job: NonNullable<Awaited<ReturnType<typeof claimNext>>>) {
+  async function notifyFailed(jobType: RegisteredJobType | undefined, job: JobRow, lastError: string) {
+    if (!jobType?.onFailed) return;
+    try {
+      await jobType.onFailed(JSON.parse(job.payload), { jobId: job.id, lastError });
+    } catch (error) {
+      logger.error({ err: error, jobId: job.id, jobType: job.type }, 'The failed job’s onFailed hook threw');
+    }
+  }
+
+  /** Jobs whose worker died: back to pending, or failed at their cap (never run again). */
+  async function recoverExpiredLeases() {
+    const failed = await repository.recoverExpiredLeases({ types: typesOf(), now: toTimestamp(clock.now()) });
+    for (const job of failed) {
+      const lastError = job.last_error ?? '';
+      logger.error({ jobId: job.id, jobType: job.type, lastError }, 'Job failed: its worker stopped');
+      await notifyFailed(jobTypes.get(job.type), job, lastError);
+    }
+  }
+
+  function execute(job: JobRow): Promise<void> {
     const jobType = jobTypes.get(job.type);
+    // Claims only ask for registered types.
+    if (!jobType) return Promise.resolve();
     const jobLogger = logger.child({ jobId: job.id, jobType: job.type, attempt: job.attempts });
-    if (!jobType) return;
     const abort = new AbortController();
     // Keeps the lease alive while the handler runs, so only a dead worker's job is taken over.
     const heartbeat = setInterval(
@@ -165,6 +286,9 @@ export function createJobQueue({
             lockedUntil: toTimestamp(addMilliseconds(now, leaseMs)),
             now: toTimestamp(now),
           })
+          .then((held) => {
+            if (!held) jobLogger.warn('Job lease lost: another worker may run this job again');
+          })
           .catch((error: unknown) => jobLogger.warn({ err: error }, 'Could not extend job lease'));
       },
       Math.max(10, Math.floor(leaseMs / 3)),
@@ -172,7 +296,7 @@ export function createJobQueue({
 
     const promise = (async () => {
       try {
-        await (jobType.handler as JobHandler<unknown>)(JSON.parse(job.payload), {
+        await jobType.handler(JSON.parse(job.payload), {
           jobId: job.id,
           attempt: job.attempts,
           logger: jobLogger,
@@ -188,7 +312,14 @@ export function createJobQueue({
         const lastError = describeError(error);
         if (job.attempts >= job.max_attempts) {
           jobLogger.error({ err: error }, 'Job failed for the last time');
-          await repository.markJobFailed({ id: job.id, workerId, lastError, now: toTimestamp(now) });
+          const failed = await repository.markJobFailed({
+            id: job.id,
+            workerId,
+            lastError,
+            now: toTimestamp(now),
+          });
+          // Not ours any more (lease lost): whoever holds it now ends it.
+          if (failed) await notifyFailed(jobType, job, lastError);
         } else {
           const delayMs = computeBackoffDelayMs({
             attempt: job.attempts,
@@ -203,21 +334,28 @@ export function createJobQueue({
             lastError,
             now: toTimestamp(now),
           });
+          wakeIn(delayMs);
         }
       } finally {
         clearInterval(heartbeat);
         running.delete(job.id);
+        // The slot is free: take the next job now rather than at the next poll.
+        wake();
       }
     })();
-    running.set(job.id, { promise, abort });
+    running.set(job.id, { promise, abort, kind: jobType.kind });
     return promise;
   }
 
-  /** Claims and runs at most `limit` due jobs now; returns how many ran. For tests and tools. */
+  /**
+   * Claims and runs due jobs of every class one after the other, until none is due or `limit`
+   * ran; returns how many ran. For tests and tools.
+   */
   async function runDueJobs({ limit = Number.POSITIVE_INFINITY }: { limit?: number } = {}): Promise<number> {
+    await recoverExpiredLeases();
     let ran = 0;
     while (ran < limit) {
-      const job = await claimNext();
+      const [job] = await claim(typesOf(), 1);
       if (!job) break;
       await execute(job);
       ran++;
@@ -225,51 +363,119 @@ export function createJobQueue({
     return ran;
   }
 
-  /** Polls for due schedules and jobs, running up to `concurrency` jobs at a time. */
-  function start() {
-    if (loop) return;
-    stopping = false;
-    let wake: (() => void) | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    const done = (async () => {
+  /** Fills the free slots of each class, a batch per statement, until that class has no due job. */
+  async function fillSlots() {
+    for (const kind of JOB_KINDS) {
+      const types = typesOf(kind);
+      if (types.length === 0) continue;
       while (!stopping) {
-        try {
-          await runDueSchedules();
-          while (!stopping && running.size < concurrency) {
-            const job = await claimNext();
-            if (!job) break;
-            void execute(job).catch((error: unknown) =>
-              logger.error({ err: error }, 'Job bookkeeping failed'),
-            );
-          }
-        } catch (error) {
-          logger.error({ err: error }, 'Job polling failed');
+        const free = capacity[kind] - runningOf(kind);
+        if (free <= 0) break;
+        const limit = Math.min(free, claimBatchSize);
+        const jobs = await claim(types, limit);
+        for (const job of jobs) {
+          execute(job).catch((error: unknown) =>
+            logger.error({ err: error, jobId: job.id }, 'Job bookkeeping failed'),
+          );
         }
-        if (stopping) break;
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          timer = setTimeout(resolve, pollIntervalMs);
-        });
+        if (jobs.length < limit) break;
       }
-    })();
-    loop = {
-      stop: () => {
-        stopping = true;
-        if (timer) clearTimeout(timer);
-        wake?.();
-      },
-      done,
-    };
+    }
+  }
+
+  /** Waits `ms`, or less when woken (if `wakeable`) or stopped. */
+  function wait(ms: number, { wakeable }: { wakeable: boolean }) {
+    return new Promise<void>((resolve) => {
+      const pending = {
+        wakeable,
+        end: () => {
+          clearTimeout(timer);
+          waits.delete(pending);
+          resolve();
+        },
+      };
+      const timer = setTimeout(pending.end, ms);
+      waits.add(pending);
+    });
+  }
+
+  /** Subscribes to enqueues of other processes (PostgreSQL); retries until it works or stops. */
+  async function listenForEnqueues(): Promise<(() => Promise<void>) | undefined> {
+    const listen = database.listen;
+    if (!listen) return undefined;
+    for (let failures = 0; !stopping; failures++) {
+      try {
+        const channel = await repository.getWakeChannel();
+        const close = await listen(channel, wake, {
+          onError: (error) =>
+            logger.warn({ err: error }, 'Job wake-up listener lost its connection, reconnecting'),
+        });
+        // Whatever was enqueued before LISTEN took effect is found by this pass.
+        wake();
+        return close;
+      } catch (error) {
+        logger.warn({ err: error }, 'Could not listen for job wake-ups; polling meanwhile');
+        await wait(Math.min(pollIntervalMs, 250 * 2 ** failures), { wakeable: false });
+      }
+    }
+    return undefined;
   }
 
   /**
-   * Stops polling and waits for running jobs up to the shutdown timeout; jobs still running
+   * Starts the worker loop. The promise resolves once enqueues of other processes wake it
+   * (PostgreSQL LISTEN in place; at once on SQLite) or when stopped; it never rejects.
+   */
+  function start(): Promise<void> {
+    if (loop) return loop.ready;
+    stopping = false;
+    wakeRequested = true;
+    const listener = listenForEnqueues();
+    const done = (async () => {
+      let lastMaintenanceAt = Number.NEGATIVE_INFINITY;
+      let failures = 0;
+      while (!stopping) {
+        wakeRequested = false;
+        try {
+          if (performance.now() - lastMaintenanceAt >= pollIntervalMs) {
+            lastMaintenanceAt = performance.now();
+            await runDueSchedules();
+            await recoverExpiredLeases();
+          }
+          await fillSlots();
+          failures = 0;
+        } catch (error) {
+          failures++;
+          logger.error({ err: error }, 'Job polling failed');
+        }
+        if (stopping) break;
+        if (failures > 0) {
+          // The database is failing: back off rather than spin on every wake.
+          await wait(Math.min(pollIntervalMs, 100 * 2 ** failures), { wakeable: false });
+          continue;
+        }
+        if (wakeRequested) continue;
+        await wait(Math.max(0, lastMaintenanceAt + pollIntervalMs - performance.now()), { wakeable: true });
+      }
+      const close = await listener;
+      await close?.().catch((error: unknown) =>
+        logger.warn({ err: error }, 'Could not close the job listener'),
+      );
+    })();
+    const ready = listener.then(() => undefined);
+    loop = { done, ready };
+    return ready;
+  }
+
+  /**
+   * Stops claiming and waits for running jobs up to the shutdown timeout; jobs still running
    * then are aborted and released so another worker takes them at once.
    */
   async function stop() {
     stopping = true;
+    for (const timer of delayedWakes) clearTimeout(timer);
+    delayedWakes.clear();
+    for (const pending of waits) pending.end();
     if (loop) {
-      loop.stop();
       await loop.done;
       loop = undefined;
     }
@@ -302,6 +508,7 @@ export function createJobQueue({
     runDueJobs,
     start,
     stop,
+    wake,
     getJob: (id: string) => repository.getJob(id),
     get runningCount() {
       return running.size;

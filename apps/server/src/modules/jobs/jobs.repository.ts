@@ -1,59 +1,139 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type QueryCreator,
+  type RawBuilder,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database, JobsTable, Timestamp } from '../../db/database.types';
 
 export type JobRow = JobsTable;
 export type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
+/**
+ * The PostgreSQL channel that wakes workers, one per schema so databases sharing a server (test
+ * schemas) do not wake each other. Hashed because a channel name is limited to 63 bytes.
+ */
+const jobsChannel: RawBuilder<string> = sql<string>`'sheaf_jobs_' || left(encode(sha256(convert_to(current_schema(), 'UTF8')), 'hex'), 16)`;
+
+export const LEASE_EXPIRED_ERROR_PREFIX = "The job's worker stopped before it finished (lease expired)";
+
 export function createJobsRepository({ db, dialect }: { db: Kysely<Database>; dialect: Dialect }) {
+  /** The statement that puts a job row in, with the wake-up notification on PostgreSQL. */
+  async function insertJobWith(executor: DatabaseOrTransaction, job: JobRow) {
+    if (dialect !== 'postgres') {
+      await executor.insertInto('jobs').values(job).execute();
+      return;
+    }
+    // One round trip: the insert runs as a CTE (always executed in full), the NOTIFY is delivered
+    // when the surrounding transaction commits, so listeners never look before the row is visible.
+    await executor
+      .with('inserted', (qb) => qb.insertInto('jobs').values(job).returning('id'))
+      .selectNoFrom(sql<string>`pg_notify(${jobsChannel}, '')`.as('notified'))
+      .execute();
+  }
+
+  function typeCondition(types: string[]) {
+    // A single type compares with `=` so the (status, type, run_at) index also gives the order.
+    return (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      types.length === 1 ? eb('type', '=', types[0]!) : eb('type', 'in', types);
+  }
+
   return {
     async insertJob(job: JobRow, { trx }: { trx?: DatabaseOrTransaction } = {}) {
-      await (trx ?? db).insertInto('jobs').values(job).execute();
+      await insertJobWith(trx ?? db, job);
+    },
+
+    /** The wake-up channel of this database's schema (PostgreSQL). */
+    async getWakeChannel(): Promise<string> {
+      const { rows } = await sql<{ channel: string }>`select ${jobsChannel} as channel`.execute(db);
+      const channel = rows[0]?.channel;
+      if (!channel) throw new Error('The jobs channel could not be resolved (no current schema)');
+      return channel;
     },
 
     /**
-     * Atomically takes the oldest due job: a pending one whose time has come, or a running one
-     * whose lease has expired (its worker died). PostgreSQL skips rows other workers are taking;
-     * SQLite has a single writer, so the one UPDATE statement is already exclusive.
+     * Atomically takes up to `limit` due pending jobs of `types`, oldest first, counting the try.
+     * PostgreSQL skips rows other workers are taking; SQLite has a single writer, so the one
+     * UPDATE statement is already exclusive. Served by the (status, type, run_at) index.
      */
-    async claimNextJob({
+    async claimJobs({
       types,
       now,
       workerId,
       lockedUntil,
+      limit,
     }: {
       types: string[];
       now: Timestamp;
       workerId: string;
       lockedUntil: Timestamp;
-    }): Promise<JobRow | undefined> {
-      if (types.length === 0) return undefined;
-      const dueJobIds = db
-        .selectFrom('jobs')
-        .select('id')
-        .where('type', 'in', types)
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('run_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .orderBy('run_at')
-        .limit(1)
-        .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked());
+      limit: number;
+    }): Promise<JobRow[]> {
+      if (types.length === 0 || limit <= 0) return [];
+      const claim = {
+        status: 'running' as const,
+        locked_by: workerId,
+        locked_until: lockedUntil,
+        attempts: sql<number>`attempts + 1`,
+        updated_at: now,
+      };
+      const due = (qb: QueryCreator<Database>) =>
+        qb
+          .selectFrom('jobs')
+          .select('id')
+          .where('status', '=', 'pending')
+          .where(typeCondition(types))
+          .where('run_at', '<=', now)
+          .orderBy('run_at')
+          .limit(limit);
 
-      return db
+      const rows =
+        dialect === 'postgres'
+          ? // Materialized so the locking sub-select runs exactly once: re-run as the inner side of
+            // a join, SKIP LOCKED could hand back other rows and the batch would exceed `limit`.
+            await db
+              .with(
+                (cte) => cte('due').materialized(),
+                (qb) => due(qb).forUpdate().skipLocked(),
+              )
+              .updateTable('jobs')
+              .set(claim)
+              .where('id', 'in', (eb) => eb.selectFrom('due').select('due.id'))
+              .returningAll()
+              .execute()
+          : await db.updateTable('jobs').set(claim).where('id', 'in', due(db)).returningAll().execute();
+      // RETURNING gives no order; the oldest starts first.
+      return rows.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : 0));
+    },
+
+    /**
+     * Takes back jobs whose worker died (lease expired). That try counted as an attempt: a job
+     * with tries left goes back to pending (its next claim is the next attempt); a job at its cap
+     * ends failed here, never running again. Returns the rows it failed, for their `onFailed`.
+     * Under concurrency each row is taken back by exactly one caller (the UPDATE re-checks its
+     * WHERE on the locked row), so `onFailed` runs once.
+     */
+    async recoverExpiredLeases({ types, now }: { types: string[]; now: Timestamp }): Promise<JobRow[]> {
+      if (types.length === 0) return [];
+      const atCap = sql<boolean>`attempts >= max_attempts`;
+      const rows = await db
         .updateTable('jobs')
         .set({
-          status: 'running',
-          locked_by: workerId,
-          locked_until: lockedUntil,
-          attempts: sql<number>`attempts + 1`,
+          status: sql<'pending' | 'failed'>`case when ${atCap} then 'failed' else 'pending' end`,
+          locked_by: null,
+          locked_until: null,
+          last_error: sql<string>`${`${LEASE_EXPIRED_ERROR_PREFIX} — attempt `} || cast(attempts as text) || ' of ' || cast(max_attempts as text)`,
           updated_at: now,
         })
-        .where('id', '=', dueJobIds)
+        .where('status', '=', 'running')
+        .where('locked_until', '<', now)
+        .where(typeCondition(types))
         .returningAll()
-        .executeTakeFirst();
+        .execute();
+      return rows.filter((row) => row.status === 'failed');
     },
 
     /** Extends the lease of a job this worker still holds; false when it lost it. */
@@ -110,6 +190,7 @@ export function createJobsRepository({ db, dialect }: { db: Kysely<Database>; di
         .execute();
     },
 
+    /** Ends a job this worker holds as failed; false when it had lost the job (nothing changed). */
     async markJobFailed({
       id,
       workerId,
@@ -121,7 +202,7 @@ export function createJobsRepository({ db, dialect }: { db: Kysely<Database>; di
       lastError: string;
       now: Timestamp;
     }) {
-      await db
+      const result = await db
         .updateTable('jobs')
         .set({
           status: 'failed',
@@ -132,7 +213,8 @@ export function createJobsRepository({ db, dialect }: { db: Kysely<Database>; di
         })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
-        .execute();
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Gives a job back untouched (graceful shutdown): the attempt it used is not counted. */
@@ -192,7 +274,7 @@ export function createJobsRepository({ db, dialect }: { db: Kysely<Database>; di
           .where('next_run_at', '=', expectedNextRunAt)
           .executeTakeFirst();
         if (result.numUpdatedRows === 0n) return false;
-        await trx.insertInto('jobs').values(job).execute();
+        await insertJobWith(trx, job);
         return true;
       });
     },
