@@ -1,6 +1,6 @@
 // Bundles the server into dist/index.js. Packages from node_modules stay external
 // (native better-sqlite3, pino transports, pdf.js, tesseract.js, @napi-rs/canvas); the workspace
-// contracts package is bundled in. The extraction worker thread is a second entry, written beside
+// contracts package is bundled in. The extraction worker process is a second entry, written beside
 // the bundle as dist/extraction.worker.js where the pool looks for it.
 
 import { readFileSync } from 'node:fs';

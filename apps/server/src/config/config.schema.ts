@@ -188,7 +188,7 @@ export const envSchema = z.object({
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
   DEMO_MODE_IS_ENABLED: booleanFromEnv(false),
 
-  /** Text extractions at once: worker threads of the extraction pool (heavy jobs). */
+  /** Text extractions at once: worker processes of the extraction pool (heavy jobs). */
   EXTRACTION_CONCURRENCY: integerFromEnv(Math.max(1, os.availableParallelism() - 1), { min: 1, max: 64 }),
   EXTRACTION_TIMEOUT_SECONDS: integerFromEnv(120, { min: 1, max: 24 * 3600 }),
   /** Largest file whose text is extracted, in bytes; larger ones end with extraction.too_large. */

@@ -41,9 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index documents_extraction_unfinished_index on documents (extraction_status)
     where extraction_status in ('pending', 'processing')`.execute(db);
 
-  const { rows } = await sql<{ found: number }>`select 1 as found from documents where content <> '' limit 1`.execute(
-    db,
-  );
+  const { rows } = await sql<{
+    found: number;
+  }>`select 1 as found from documents where content <> '' limit 1`.execute(db);
   if (rows.length > 0) {
     const now = new Date().toISOString();
     await sql`insert into jobs (id, type, payload, status, attempts, max_attempts, run_at, created_at, updated_at)

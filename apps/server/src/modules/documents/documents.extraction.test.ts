@@ -252,7 +252,10 @@ describe.each(testDialects)('document text extraction state on %s', (dialect) =>
       .set({ extraction_status: 'processing' })
       .where('id', '=', uploaded.id)
       .execute();
-    await testDatabase.database.db.deleteFrom('jobs').where('type', '=', EXTRACT_DOCUMENT_CONTENT_JOB_TYPE).execute();
+    await testDatabase.database.db
+      .deleteFrom('jobs')
+      .where('type', '=', EXTRACT_DOCUMENT_CONTENT_JOB_TYPE)
+      .execute();
 
     expect(await server.services.extraction.recoverUnfinishedExtractions()).toBe(1);
     expect(await statusOf(uploaded.id)).toBe('pending');
@@ -283,7 +286,12 @@ describe.each(testDialects)('document text extraction state on %s', (dialect) =>
     expect((await getDocument(server, credentials, organizationId, uploaded.id)).content).toBe(
       'The fiscal office of an affluent partner, for the treasury.',
     );
-    const search = await request(server, 'GET', `${documentsPath()}/search?searchQuery=affluent`, credentials);
+    const search = await request(
+      server,
+      'GET',
+      `${documentsPath()}/search?searchQuery=affluent`,
+      credentials,
+    );
     const { documents } = await readJson<{ documents: DocumentListItemDto[] }>(search);
     expect(documents.map((document) => document.id)).toContain(uploaded.id);
   });

@@ -1,6 +1,5 @@
-import type { DocumentTagDto } from '@sheaf/contracts/documents';
+import type { DocumentTagDto, ExtractionErrorDto, ExtractionStatus } from '@sheaf/contracts/documents';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { ExtractionErrorDto, ExtractionStatus } from '@sheaf/contracts/documents';
 import type { Database, Timestamp } from '../../db/database.types';
 import type { DocumentListRow, DocumentRow, NewDocumentRow } from './documents.models';
 

@@ -488,7 +488,13 @@ export function createDocumentsUsecases({
     },
 
     /** The extraction job started on this document (false when it is not queued or running). */
-    async markExtractionProcessing({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+    async markExtractionProcessing({
+      organizationId,
+      documentId,
+    }: {
+      organizationId: string;
+      documentId: string;
+    }) {
       return repository.setExtractionStatus({
         organizationId,
         documentId,
@@ -543,7 +549,11 @@ export function createDocumentsUsecases({
      * job (a process killed between two steps, or jobs removed by hand). Documents whose job is
      * still there are left to it: its lease expires and it runs again, counted as an attempt.
      */
-    async recoverUnfinishedExtractions({ hasLiveJob }: { hasLiveJob: (documentId: string) => Promise<boolean> }) {
+    async recoverUnfinishedExtractions({
+      hasLiveJob,
+    }: {
+      hasLiveJob: (documentId: string) => Promise<boolean>;
+    }) {
       let recovered = 0;
       let afterId: string | null = null;
       for (;;) {
@@ -558,7 +568,10 @@ export function createDocumentsUsecases({
             });
             await jobQueue.enqueue(
               EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
-              { organizationId: document.organization_id, documentId: document.id } satisfies ExtractDocumentContentPayload,
+              {
+                organizationId: document.organization_id,
+                documentId: document.id,
+              } satisfies ExtractDocumentContentPayload,
               { trx },
             );
           });
@@ -599,7 +612,10 @@ export function createDocumentsUsecases({
           }
         });
       }
-      return { changed: changed.length, lastId: batch.length < batchSize ? null : batch[batch.length - 1]!.id };
+      return {
+        changed: changed.length,
+        lastId: batch.length < batchSize ? null : batch[batch.length - 1]!.id,
+      };
     },
 
     /**

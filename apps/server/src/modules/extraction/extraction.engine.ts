@@ -4,23 +4,146 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  DEFAULT_EXTRACTION_LIMITS,
   decodeText,
+  ExtractionError,
   type ExtractionKind,
+  type ExtractionLimits,
   isTextLayerEmpty,
   normalizeExtractedText,
+  readImageSize,
 } from './extraction.models';
 
 /**
- * The text extraction itself: runs inside an extraction worker thread (never on the HTTP event
+ * The text extraction itself: runs inside an extraction worker process (never on the HTTP event
  * loop). PDF text layer through pdf.js; OCR through the `tesseract` program when installed, else
  * tesseract.js with the bundled `@tesseract.js-data/<lang>` data (offline).
  */
 const require = createRequire(import.meta.url);
 
-/** Pages of a scanned PDF that are OCRed at most (each takes seconds). */
-const MAX_OCR_PAGES = 50;
 /** Render scale for OCR: 2.5 × 72 dpi = 180 dpi, readable for Tesseract at a fraction of 300 dpi's cost. */
 const OCR_RENDER_SCALE = 2.5;
+/** Below 18 dpi ordinary text is a few pixels high: a page that needs less is not worth rendering. */
+const MIN_OCR_RENDER_SCALE = 0.25;
+/** Longest side of a rendered page, whatever its area: canvases and Tesseract refuse longer ones. */
+const MAX_RENDER_SIDE = 16_384;
+
+/**
+ * The scale at which a page of `width` × `height` points is rendered for OCR: the usual 2.5, or
+ * less so the canvas stays within `maxPixels`; undefined when even the smallest useful scale does
+ * not fit (the page is then not OCRed).
+ */
+export function ocrRenderScale({
+  width,
+  height,
+  maxPixels,
+}: {
+  width: number;
+  height: number;
+  maxPixels: number;
+}): number | undefined {
+  if (!(width > 0 && height > 0)) return undefined;
+  const scale = Math.min(
+    OCR_RENDER_SCALE,
+    Math.sqrt(maxPixels / (width * height)),
+    MAX_RENDER_SIDE / width,
+    MAX_RENDER_SIDE / height,
+  );
+  return scale >= MIN_OCR_RENDER_SCALE ? scale : undefined;
+}
+
+/** The part of a pdf.js text item the text layer is assembled from. */
+export type PdfTextItem = { str: string; hasEOL: boolean; dir: string; width: number; transform: number[] };
+
+/**
+ * Below this gap (a fraction of the font size) two text items on one line touch: they are parts of
+ * one word. PDF writers split words around ligature glyphs ("ﬁ" + "scal"), kerning and font
+ * changes; a real word space is about a quarter of the font size or more.
+ */
+const TOUCHING_GAP = 0.15;
+
+/** Whether `next` continues the word `previous` ends: left to right, same baseline, no gap. */
+function touches(previous: PdfTextItem, next: PdfTextItem): boolean {
+  if (previous.dir !== 'ltr' || next.dir !== 'ltr') return false;
+  const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = previous.transform;
+  const [nextA = 0, nextB = 0, , , nextX = 0, nextY = 0] = next.transform;
+  const fontSize = Math.hypot(c, d) || Math.hypot(a, b);
+  const scale = Math.hypot(a, b);
+  if (!(fontSize > 0 && scale > 0)) return false;
+  // Same direction (a rotated line is not the same line).
+  if (Math.abs(a * nextB - b * nextA) > 0.01 * scale * Math.hypot(nextA, nextB)) return false;
+  // Along the baseline from the end of `previous`, and across it.
+  const [unitX, unitY] = [a / scale, b / scale];
+  const endX = x + unitX * previous.width;
+  const endY = y + unitY * previous.width;
+  const gap = (nextX - endX) * unitX + (nextY - endY) * unitY;
+  const offset = (nextY - endY) * unitX - (nextX - endX) * unitY;
+  return Math.abs(offset) < 0.2 * fontSize && gap > -0.5 * fontSize && gap < TOUCHING_GAP * fontSize;
+}
+
+/**
+ * A page's text from its pdf.js text items: a line break where pdf.js marks an end of line, a space
+ * between items, except where the text has its own or the items touch (one word split in pieces).
+ */
+export function joinTextItems(items: ReadonlyArray<PdfTextItem | object>): string {
+  let text = '';
+  let previous: PdfTextItem | undefined;
+  for (const item of items) {
+    if (!('str' in item)) continue;
+    if (item.str !== '') {
+      const separated = previous === undefined || /\s$/.test(text) || /^\s/.test(item.str);
+      if (!separated && !touches(previous!, item)) text += ' ';
+      text += item.str;
+      previous = item;
+    }
+    if (item.hasEOL) {
+      text += '\n';
+      previous = undefined;
+    }
+  }
+  return text;
+}
+
+/** The names pdf.js gives the errors of a file it cannot parse. */
+const PDF_UNREADABLE_ERRORS = new Set([
+  'InvalidPDFException',
+  'FormatError',
+  'MissingPDFException',
+  'UnknownErrorException',
+]);
+
+/** An ExtractionError for what can be classified; other errors as they are. */
+function classifyError(error: unknown): unknown {
+  if (error instanceof ExtractionError || !(error instanceof Error)) return error;
+  if (error.name === 'PasswordException') {
+    return new ExtractionError('extraction.unreadable', 'The PDF is protected by a password.', {
+      cause: error,
+    });
+  }
+  // Allocation failures: the file asks for more memory than there is (an ArrayBuffer, a string).
+  if (/allocation failed|invalid (typed )?array length|invalid string length/i.test(error.message)) {
+    return new ExtractionError(
+      'extraction.too_large',
+      'The file needs more memory to read than is allowed.',
+      {
+        cause: error,
+      },
+    );
+  }
+  if (PDF_UNREADABLE_ERRORS.has(error.name)) {
+    return new ExtractionError(
+      'extraction.unreadable',
+      'The PDF is damaged or incomplete and could not be read.',
+      {
+        cause: error,
+      },
+    );
+  }
+  return error;
+}
+
+const megapixels = (pixels: number) => `${Math.round(pixels / 100_000) / 10} megapixels`;
+const formatNumber = (value: number) => Math.round(value).toLocaleString('en-US');
 
 export type OcrOptions = { languages: string[] };
 
@@ -38,6 +161,46 @@ type TesseractWorker = {
   recognize: (image: Buffer) => Promise<{ data: { text: string } }>;
   terminate: () => Promise<unknown>;
 };
+
+/** The operators that put marks on a page: paths filled or stroked, images, shadings, text. */
+function paintsAnything(
+  operatorList: { fnArray: number[]; argsArray: unknown[] },
+  OPS: typeof import('pdfjs-dist/legacy/build/pdf.mjs').OPS,
+): boolean {
+  const painting = new Set<number>([
+    OPS.stroke,
+    OPS.closeStroke,
+    OPS.fill,
+    OPS.eoFill,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.closeFillStroke,
+    OPS.closeEOFillStroke,
+    OPS.rawFillPath,
+    OPS.shadingFill,
+    OPS.showText,
+    OPS.showSpacedText,
+    OPS.nextLineShowText,
+    OPS.nextLineSetSpacingShowText,
+    OPS.paintImageMaskXObject,
+    OPS.paintImageMaskXObjectGroup,
+    OPS.paintImageXObject,
+    OPS.paintInlineImageXObject,
+    OPS.paintInlineImageXObjectGroup,
+    OPS.paintImageXObjectRepeat,
+    OPS.paintImageMaskXObjectRepeat,
+    OPS.paintSolidColorImageMask,
+  ]);
+  return operatorList.fnArray.some((fn, index) => {
+    // pdf.js folds path building into constructPath, whose first argument is how the path is
+    // painted; endPath paints nothing (a clipping path).
+    if (fn === OPS.constructPath) {
+      const args = operatorList.argsArray[index] as [number] | undefined;
+      return args?.[0] !== OPS.endPath;
+    }
+    return painting.has(fn);
+  });
+}
 
 function hasTesseractProgram(): boolean {
   if (process.env.SHEAF_DISABLE_TESSERACT_PROGRAM === '1') return false;
@@ -71,7 +234,18 @@ function resolveLangPath(languages: string[]): string {
   return combined;
 }
 
-export function createExtractionEngine({ ocr }: { ocr: OcrOptions }) {
+/**
+ * `limits`: what one extraction may cost (defaults: DEFAULT_EXTRACTION_LIMITS). Failures that can
+ * be classified throw an ExtractionError; anything else is a bug or an environment problem.
+ */
+export function createExtractionEngine({
+  ocr,
+  limits: overrides,
+}: {
+  ocr: OcrOptions;
+  limits?: Partial<ExtractionLimits>;
+}) {
+  const limits: ExtractionLimits = { ...DEFAULT_EXTRACTION_LIMITS, ...overrides };
   const useProgram = hasTesseractProgram();
   let tesseractWorker: Promise<TesseractWorker> | undefined;
   let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
@@ -127,11 +301,41 @@ export function createExtractionEngine({ ocr }: { ocr: OcrOptions }) {
     return data.text;
   }
 
+  /**
+   * An image's text. Its declared size is checked before anything decodes it: the decoders
+   * (canvas, Tesseract) allocate width × height pixels first, in native memory no heap limit covers.
+   */
+  async function extractImage(data: Buffer, mimeType: string): Promise<string> {
+    const size = readImageSize(data);
+    if (!size) {
+      throw new ExtractionError(
+        'extraction.unreadable',
+        'The image is damaged or in a format that cannot be read.',
+      );
+    }
+    if (size.width * size.height > limits.maxImagePixels) {
+      throw new ExtractionError(
+        'extraction.too_large',
+        `The image is too large to read (${formatNumber(size.width)} × ${formatNumber(size.height)} pixels; the limit is ${megapixels(limits.maxImagePixels)}).`,
+      );
+    }
+    if (size.width === 0 || size.height === 0) return '';
+    return ocrImage(await toOcrImage(data, mimeType));
+  }
+
   /** Images Tesseract cannot read directly are redrawn as PNG first. */
   async function toOcrImage(data: Buffer, mimeType: string): Promise<Buffer> {
     if (mimeType === 'image/png' || mimeType === 'image/jpeg') return data;
     const { createCanvas, loadImage } = await import('@napi-rs/canvas');
-    const image = await loadImage(data);
+    const image = await loadImage(data).catch((error: unknown) => {
+      throw new ExtractionError(
+        'extraction.unreadable',
+        'The image is damaged or in a format that cannot be read.',
+        {
+          cause: error,
+        },
+      );
+    });
     const canvas = createCanvas(image.width, image.height);
     const context = canvas.getContext('2d');
     context.fillStyle = '#ffffff';
@@ -141,50 +345,83 @@ export function createExtractionEngine({ ocr }: { ocr: OcrOptions }) {
   }
 
   async function extractPdf(data: Uint8Array): Promise<string> {
-    const { getDocument } = await loadPdfjs();
+    const { getDocument, OPS } = await loadPdfjs();
     const document = await getDocument({
       data,
       ...pdfjsData,
+      // The whole file is already in memory: nothing to fetch in ranges or stream.
+      disableRange: true,
+      disableStream: true,
+      disableAutoFetch: true,
       disableFontFace: true,
       isEvalSupported: false,
       useSystemFonts: false,
+      // Images inside the PDF past the pixel limit are left out rather than decoded.
+      maxImageSize: limits.maxImagePixels,
       verbosity: 0,
     }).promise;
     try {
       const pages: string[] = [];
       for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
         const page = await document.getPage(pageNumber);
-        const content = await page.getTextContent();
-        let text = '';
-        for (const item of content.items) {
-          if (!('str' in item)) continue;
-          text += item.str;
-          if (item.hasEOL) text += '\n';
-          else if (item.str !== '' && !item.str.endsWith(' ')) text += ' ';
+        try {
+          pages.push(joinTextItems((await page.getTextContent()).items));
+        } finally {
+          // Frees the page's fonts and parsed resources before the next one.
+          page.cleanup();
         }
-        pages.push(text);
-        page.cleanup();
       }
       const text = pages.join('\n\n');
       if (!isTextLayerEmpty({ text, pageCount: document.numPages })) return text;
 
-      // A scan: render each page and OCR it. The canvas comes from pdf.js's own factory: it
-      // bundles its own @napi-rs/canvas, and mixing two copies of that native module crashes.
+      // A scan: render each page that paints something and OCR it. The canvas comes from pdf.js's
+      // own factory: it bundles its own @napi-rs/canvas, and mixing two copies of that native
+      // module crashes.
       const canvasFactory = (document as unknown as { canvasFactory: PdfCanvasFactory }).canvasFactory;
       const ocrPages: string[] = [];
-      for (let pageNumber = 1; pageNumber <= Math.min(document.numPages, MAX_OCR_PAGES); pageNumber++) {
+      let tooLarge: { width: number; height: number } | undefined;
+      for (let pageNumber = 1; pageNumber <= Math.min(document.numPages, limits.ocrMaxPages); pageNumber++) {
         const page = await document.getPage(pageNumber);
-        const viewport = page.getViewport({ scale: OCR_RENDER_SCALE });
-        const { canvas, context } = canvasFactory.create(
-          Math.ceil(viewport.width),
-          Math.ceil(viewport.height),
+        try {
+          // A page that draws nothing needs no canvas: blank pages, however large or many, cost
+          // nothing.
+          if (!paintsAnything(await page.getOperatorList(), OPS)) continue;
+          const box = page.getViewport({ scale: 1 });
+          const scale = ocrRenderScale({
+            width: box.width,
+            height: box.height,
+            maxPixels: limits.maxPagePixels,
+          });
+          if (scale === undefined) {
+            tooLarge ??= { width: box.width, height: box.height };
+            continue;
+          }
+          const viewport = page.getViewport({ scale });
+          // Rounded down, so the canvas stays within the budget.
+          const { canvas, context } = canvasFactory.create(
+            Math.max(1, Math.floor(viewport.width)),
+            Math.max(1, Math.floor(viewport.height)),
+          );
+          try {
+            context.fillStyle = '#ffffff';
+            context.fillRect(0, 0, canvas.width, canvas.height);
+            await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
+            const image = await canvas.encode('png');
+            // The canvas is released before the seconds of OCR, not after.
+            canvasFactory.destroy({ canvas, context });
+            ocrPages.push(await ocrImage(image));
+          } finally {
+            if (canvas.width > 0) canvasFactory.destroy({ canvas, context });
+          }
+        } finally {
+          page.cleanup();
+        }
+      }
+      if (ocrPages.length === 0 && tooLarge) {
+        throw new ExtractionError(
+          'extraction.too_large',
+          `The page is too large to read (${formatNumber(tooLarge.width)} × ${formatNumber(tooLarge.height)} points; the limit is ${megapixels(limits.maxPagePixels)}).`,
         );
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, canvas.width, canvas.height);
-        await page.render({ canvas: canvas as never, canvasContext: context as never, viewport }).promise;
-        ocrPages.push(await ocrImage(await canvas.encode('png')));
-        canvasFactory.destroy({ canvas, context });
-        page.cleanup();
       }
       return ocrPages.join('\n\n');
     } finally {
@@ -193,12 +430,25 @@ export function createExtractionEngine({ ocr }: { ocr: OcrOptions }) {
   }
 
   return {
+    /** The normalized text of a file; rejects with an ExtractionError when it can say why not. */
     async extract({ kind, data, mimeType }: { kind: ExtractionKind; data: Uint8Array; mimeType: string }) {
-      let text = '';
-      if (kind === 'text') text = decodeText(data);
-      else if (kind === 'pdf') text = await extractPdf(data);
-      else if (kind === 'image') text = await ocrImage(await toOcrImage(Buffer.from(data), mimeType));
-      return normalizeExtractedText(text);
+      if (data.byteLength > limits.maxFileBytes) {
+        throw new ExtractionError(
+          'extraction.too_large',
+          `The file is too large to read (${formatNumber(data.byteLength / 1_000_000)} MB; the limit is ${formatNumber(limits.maxFileBytes / 1_000_000)} MB).`,
+        );
+      }
+      try {
+        let text = '';
+        if (kind === 'text') text = decodeText(data);
+        else if (kind === 'pdf') text = await extractPdf(data);
+        else if (kind === 'image') {
+          text = await extractImage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), mimeType);
+        }
+        return normalizeExtractedText(text);
+      } catch (error) {
+        throw classifyError(error);
+      }
     },
     async close() {
       if (tesseractWorker) await (await tesseractWorker.catch(() => undefined))?.terminate();

@@ -12,7 +12,7 @@ import {
   type ExtractDocumentContentPayload,
 } from '../documents/documents.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
-import { extractionKindOf, normalizeExtractedText } from './extraction.models';
+import { ExtractionError, extractionKindOf, normalizeExtractedText } from './extraction.models';
 import type { ExtractionPool } from './extraction.pool';
 import { createExtractionRepository } from './extraction.repository';
 
@@ -104,9 +104,11 @@ export function registerExtractionJobs({
       try {
         text = await pool.extract({ kind, mimeType: document.mime_type, data });
       } catch (error) {
+        // Not the file's fault (the pool closed at shutdown): the job runs again later.
+        if (!(error instanceof ExtractionError)) throw error;
         const failure = toExtractionErrorDto(error);
         jobLogger.warn(
-          { err: error, documentId, mimeType: document.mime_type, code: failure.code },
+          { err: error, cause: error.cause, documentId, mimeType: document.mime_type, code: failure.code },
           'Text extraction failed',
         );
         await documents.markExtractionFailed({ organizationId, documentId, error: failure });
@@ -138,7 +140,10 @@ export function registerExtractionJobs({
     // Batch after batch until every document was read. Normalising is idempotent, so a run cut
     // short (shutdown, crash) simply starts over.
     for (;;) {
-      const batch = await documents.renormalizeContents({ afterId: cursor, normalize: normalizeExtractedText });
+      const batch = await documents.renormalizeContents({
+        afterId: cursor,
+        normalize: normalizeExtractedText,
+      });
       changed += batch.changed;
       if (batch.lastId === null || context.signal.aborted) break;
       cursor = batch.lastId;
@@ -150,7 +155,8 @@ export function registerExtractionJobs({
     /** Start-up: documents left pending or processing without a job get one again. */
     async recoverUnfinishedExtractions() {
       const recovered = await documents.recoverUnfinishedExtractions({
-        hasLiveJob: (documentId) => repository.hasLiveJob({ type: EXTRACT_DOCUMENT_CONTENT_JOB_TYPE, documentId }),
+        hasLiveJob: (documentId) =>
+          repository.hasLiveJob({ type: EXTRACT_DOCUMENT_CONTENT_JOB_TYPE, documentId }),
       });
       if (recovered > 0) logger.info({ recovered }, 'Unfinished text extractions queued again');
       return recovered;

@@ -1,14 +1,41 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createGiganticDrawnPagePdf,
+  createHugeBlankPagePdf,
+  createHugeHeaderPng,
+  createManyBlankPagesPdf,
+  createOperatorFloodPdf,
+  createTruncatedPdf,
+} from '../../test/hostile-files';
 import { silentLogger } from '../../test/test-app';
+import { createTextPdf } from '../../test/test-files';
+import { ExtractionError } from './extraction.models';
 import { createExtractionPool, type ExtractionPool } from './extraction.pool';
 
 const text = (value: string) => new TextEncoder().encode(value);
+const pdf = (buffer: Buffer) => ({
+  kind: 'pdf' as const,
+  mimeType: 'application/pdf',
+  data: new Uint8Array(buffer),
+});
+const normalPdf = () => pdf(createTextPdf([['Quarterly report', 'Harbour Consulting']]));
+
+/** What an extraction ends with: its text, or the code of the ExtractionError it rejects with. */
+async function outcome(extraction: Promise<string>): Promise<{ text: string } | { code: string }> {
+  try {
+    return { text: await extraction };
+  } catch (error) {
+    if (error instanceof ExtractionError) return { code: error.code };
+    throw error;
+  }
+}
 
 describe('the extraction worker pool', () => {
   let pool: ExtractionPool | undefined;
   afterEach(async () => {
     await pool?.close();
+    pool = undefined;
   });
 
   it('starts workers only for work, runs tasks side by side up to its size, and stops idle workers', async () => {
@@ -45,5 +72,90 @@ describe('the extraction worker pool', () => {
       await sleep(300);
       expect(pool.workerCount).toBe(1);
     }
+  });
+
+  it('ends each hostile file with text or the failure it deserves, and still reads a normal file after each', async () => {
+    pool = createExtractionPool({ size: 1, ocr: { languages: ['eng'] }, logger: silentLogger });
+    const cases = [
+      { file: pdf(createHugeBlankPagePdf()), expected: { text: '' } },
+      { file: pdf(createManyBlankPagesPdf(3000)), expected: { text: '' } },
+      { file: pdf(createTruncatedPdf()), expected: { code: 'extraction.unreadable' } },
+      { file: pdf(createGiganticDrawnPagePdf()), expected: { code: 'extraction.too_large' } },
+      {
+        file: { kind: 'image' as const, mimeType: 'image/png', data: new Uint8Array(createHugeHeaderPng()) },
+        expected: { code: 'extraction.too_large' },
+      },
+    ];
+    for (const { file, expected } of cases) {
+      expect(await outcome(pool.extract(file))).toEqual(expected);
+      expect(await pool.extract(normalPdf())).toContain('Quarterly report');
+    }
+  }, 60_000);
+
+  it('refuses a file over the size limit with extraction.too_large, without starting a worker', async () => {
+    pool = createExtractionPool({
+      size: 1,
+      ocr: { languages: ['eng'] },
+      logger: silentLogger,
+      limits: { maxFileBytes: 10 },
+    });
+    expect(pool.limits.maxFileBytes).toBe(10);
+    expect(
+      await outcome(pool.extract({ kind: 'text', mimeType: 'text/plain', data: text('eleven char') })),
+    ).toEqual({
+      code: 'extraction.too_large',
+    });
+    expect(pool.workerCount).toBe(0);
+  });
+
+  it('rejects a task past its time limit with extraction.timeout, and runs the next one in a new worker', async () => {
+    pool = createExtractionPool({
+      size: 1,
+      ocr: { languages: ['eng'] },
+      taskTimeoutMs: 5_000,
+      logger: silentLogger,
+      // Room enough that the flood below runs out of time, not of memory.
+      limits: { maxOldGenerationSizeMb: 2048 },
+    });
+    // Queued together: the second waits for the worker the first one holds until it is killed.
+    const slow = outcome(pool.extract(pdf(createOperatorFloodPdf())));
+    const next = pool.extract(normalPdf());
+    expect(await slow).toEqual({ code: 'extraction.timeout' });
+    expect(await next).toContain('Quarterly report');
+    expect(pool.workerCount).toBe(1);
+  }, 60_000);
+
+  it('rejects a file that exhausts the worker heap with extraction.too_large, and keeps working', async () => {
+    pool = createExtractionPool({
+      size: 1,
+      ocr: { languages: ['eng'] },
+      logger: silentLogger,
+      // Enough for pdf.js loaded from TypeScript sources (about 110 MB here) and a normal PDF.
+      limits: { maxOldGenerationSizeMb: 128 },
+    });
+    // A million operators: an operator list of hundreds of megabytes.
+    expect(await outcome(pool.extract(pdf(createOperatorFloodPdf(1_000_000))))).toEqual({
+      code: 'extraction.too_large',
+    });
+    // A text file, quick to read in a worker this tight (a PDF is read, slowly, near the limit).
+    expect(await pool.extract({ kind: 'text', mimeType: 'text/plain', data: text('Still here') })).toBe(
+      'Still here',
+    );
+  }, 60_000);
+
+  it('rejects the tasks of a closed pool with a plain Error: no fault of the file', async () => {
+    pool = createExtractionPool({ size: 1, ocr: { languages: ['eng'] }, logger: silentLogger });
+    const tasks = [pool.extract(pdf(createOperatorFloodPdf())), pool.extract(normalPdf())].map((task) =>
+      task.then(
+        () => undefined,
+        (reason: unknown) => reason,
+      ),
+    );
+    await pool.close();
+    for (const error of await Promise.all(tasks)) {
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(ExtractionError);
+    }
+    await expect(pool.extract(normalPdf())).rejects.toThrow('The extraction pool is closed');
   });
 });
