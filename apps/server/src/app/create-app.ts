@@ -23,6 +23,7 @@ import { createNotFoundRouteError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
+import { jsonWithContentLength } from './json-responses';
 import type { Services } from './services';
 import { readInlineScriptHashes, registerStaticSpa } from './static';
 
@@ -42,12 +43,15 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   const inlineScriptHashes = webDistDir ? readInlineScriptHashes({ webDistDir }) : [];
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
+  // One access line per request, at debug level (LOG_LEVEL=debug shows them).
+  const logsRequests = logger.isLevelEnabled('debug');
   app.use(async (c, next) => {
     const requestLogger = logger.child({ requestId: c.get('requestId') });
     c.set('logger', requestLogger);
+    if (!logsRequests) return next();
     const startedAt = performance.now();
     await next();
-    requestLogger.info(
+    requestLogger.debug(
       {
         method: c.req.method,
         path: c.req.path,
@@ -81,6 +85,8 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
     }),
   );
   app.use(compress());
+  // Inside compress: JSON answers carry their length, so only those from 1 KB are gzipped.
+  app.use(jsonWithContentLength());
 
   const api = new Hono<AppEnv>();
   api.route('/', createConfigRoutes({ config }));

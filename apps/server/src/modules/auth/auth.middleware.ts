@@ -1,9 +1,12 @@
 import type { ApiKeyPermission } from '@sheaf/contracts/permissions';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app/app.types';
 import type { ApiKeysUsecases } from '../api-keys/api-keys.usecases';
 import type { Auth } from './auth';
 import { createForbiddenError, createUnauthorizedError } from './auth.errors.http';
+import type { SessionActor } from './auth.session-cache';
 
 export type RequireAuthOptions = {
   /**
@@ -20,6 +23,7 @@ export type RequireAuth = ReturnType<typeof createRequireAuth>;
  * with an API key whose expiry, permissions and organization scope allow this request.
  */
 export function createRequireAuth({ auth, apiKeys }: { auth: Auth; apiKeys: ApiKeysUsecases }) {
+  const readSession = createSessionReader({ auth });
   return ({ apiKeyPermissions }: RequireAuthOptions = {}) =>
     createMiddleware<AppEnv>(async (c, next) => {
       const authorization = c.req.header('authorization');
@@ -53,14 +57,47 @@ export function createRequireAuth({ auth, apiKeys }: { auth: Auth; apiKeys: ApiK
         return next();
       }
 
-      const session = await auth.api.getSession({ headers: c.req.raw.headers });
-      if (!session) throw createUnauthorizedError();
-      c.set('actor', {
-        kind: 'session',
-        userId: session.user.id,
-        email: session.user.email,
-        name: session.user.name,
-      });
+      const actor = await readSession(c);
+      if (!actor) throw createUnauthorizedError();
+      c.set('actor', actor);
       return next();
     });
+}
+
+/**
+ * The signed-in user of a request, from its session cookie: read through better-auth (signature,
+ * expiry, refresh), then kept for a few seconds in the session cache (see auth.session-cache.ts
+ * for how long a session ended elsewhere may still be served). No session cookie, no lookup.
+ */
+function createSessionReader({ auth }: { auth: Auth }) {
+  const { sessionCache } = auth;
+  let cookieName: string | undefined;
+
+  return async (c: Context<AppEnv>): Promise<SessionActor | undefined> => {
+    cookieName ??= (await auth.$context).authCookies.sessionToken.name;
+    const cookieValue = getCookie(c, cookieName);
+    if (!cookieValue) return undefined;
+    const key = sessionCache.keyOf(cookieValue);
+    const cached = sessionCache.get(key);
+    if (cached) return cached;
+
+    const generation = sessionCache.generation;
+    const session = await auth.api.getSession({ headers: c.req.raw.headers });
+    if (!session) return undefined;
+    const actor: SessionActor = {
+      kind: 'session',
+      userId: session.user.id,
+      email: session.user.email,
+      name: session.user.name,
+    };
+    // Only under the cookie that carries this very session (not another session cookie sent alongside).
+    if (cookieValue.startsWith(`${session.session.token}.`)) {
+      sessionCache.set(
+        key,
+        { token: session.session.token, expiresAt: session.session.expiresAt, actor },
+        generation,
+      );
+    }
+    return actor;
+  };
 }

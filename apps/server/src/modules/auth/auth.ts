@@ -16,6 +16,7 @@ import {
   createPasswordResetDisabledError,
   createRegistrationDisabledError,
 } from './auth.errors';
+import { createSessionCache } from './auth.session-cache';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** The request header our mount sets to the client address; better-auth rate-limits by it. */
@@ -46,8 +47,14 @@ export type AuthDependencies = {
 export function createAuth({ config, database, secret, emails, users, logger }: AuthDependencies) {
   const { env } = config;
   const rateLimitRule = { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX_REQUESTS };
+  // Sessions requireAuth read recently; the database hooks below evict what better-auth ends.
+  const sessionCache = createSessionCache();
+  const evictSession = (session: { token?: unknown }) => {
+    if (typeof session.token === 'string') sessionCache.evictSession(session.token);
+    else sessionCache.clear();
+  };
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Sheaf',
     baseURL: env.APP_BASE_URL,
     basePath: AUTH_BASE_PATH,
@@ -202,9 +209,20 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
             if (!env.AUTH_IS_REGISTRATION_ENABLED) throw createRegistrationDisabledError();
           },
         },
+        // Name or e-mail changed, or the account deleted: the cached sessions carry the old user.
+        update: { after: async (user) => sessionCache.evictUser(user.id) },
+        delete: { after: async (user) => sessionCache.evictUser(user.id) },
+      },
+      session: {
+        // Every way better-auth ends sessions (sign-out, revoke-session(s), revoke-other-sessions,
+        // change-password, reset-password, delete-user) deletes their rows through these hooks,
+        // which run once the deletion is committed and before the answer is sent.
+        update: { after: async (session) => evictSession(session) },
+        delete: { after: async (session) => evictSession(session) },
       },
     },
   });
+  return Object.assign(auth, { sessionCache });
 }
 
 function localeOf(user: object): string | null {

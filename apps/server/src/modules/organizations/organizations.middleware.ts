@@ -2,9 +2,20 @@ import type { MemberRole } from '@sheaf/contracts/permissions';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, OrganizationMembership } from '../../app/app.types';
+import { createTtlCache } from '../../shared/ttl-cache';
 import { createForbiddenError } from '../auth/auth.errors.http';
 import type { RequireAuth, RequireAuthOptions } from '../auth/auth.middleware';
 import type { OrganizationsUsecases } from './organizations.usecases';
+
+/**
+ * How long a membership read from the database is trusted. Any change made through an
+ * organization's routes (member removed or role changed, organization deleted or restored…)
+ * evicts that organization's memberships before its answer is sent, so it applies at once here;
+ * made by another process, it applies there within this time at most.
+ */
+export const MEMBERSHIP_CACHE_TTL_MS = 5_000;
+const MEMBERSHIP_CACHE_MAX_ENTRIES = 10_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type RequireOrganizationMemberOptions = RequireAuthOptions & {
   /** Roles allowed on this route; others get 403 `auth.forbidden`. All roles when absent. */
@@ -18,7 +29,8 @@ export type RequireOrganizationMember = ReturnType<typeof createRequireOrganizat
 /**
  * The guard of every route under `/api/organizations/:organizationId`: authenticates the caller
  * like `requireAuth` (session, or an API key with the permissions and in scope of this
- * organization), then loads the caller's membership before anything else runs. A non-member —
+ * organization), then loads the caller's membership (kept a few seconds, see
+ * MEMBERSHIP_CACHE_TTL_MS) before anything else runs. A non-member —
  * also for an unknown or deleted organization — gets 403 `auth.forbidden`. The membership is
  * then in `c.get('membership')`; read it with `getMembership(c)`.
  *
@@ -35,6 +47,28 @@ export function createRequireOrganizationMember({
   requireAuth: RequireAuth;
   organizations: Pick<OrganizationsUsecases, 'findMembership'>;
 }) {
+  // Memberships read recently (never the absence of one), keyed by organization, user and whether
+  // a deleted organization counts. A lookup that started before an eviction does not store.
+  const memberships = createTtlCache<OrganizationMembership>({
+    ttlMs: MEMBERSHIP_CACHE_TTL_MS,
+    maxEntries: MEMBERSHIP_CACHE_MAX_ENTRIES,
+  });
+  let generation = 0;
+  const evictOrganization = (organizationId: string) => {
+    generation += 1;
+    memberships.deleteWhere((membership) => membership.organizationId === organizationId);
+  };
+
+  const findMembership = async (organizationId: string, userId: string, includeDeleted: boolean) => {
+    const key = `${includeDeleted ? 'any' : 'live'}:${organizationId}:${userId}`;
+    const cached = memberships.get(key);
+    if (cached) return cached;
+    const generationAtLookup = generation;
+    const membership = await organizations.findMembership({ organizationId, userId, includeDeleted });
+    if (membership && generation === generationAtLookup) memberships.set(key, membership);
+    return membership;
+  };
+
   return ({ roles, includeDeleted = false, ...authOptions }: RequireOrganizationMemberOptions = {}) => {
     const authenticate = requireAuth(authOptions);
     return createMiddleware<AppEnv>(async (c, next) =>
@@ -42,17 +76,19 @@ export function createRequireOrganizationMember({
         const organizationId = c.req.param('organizationId');
         if (!organizationId)
           throw new Error('requireOrganizationMember needs an :organizationId route parameter');
-        const membership = await organizations.findMembership({
-          organizationId,
-          userId: c.get('actor').userId,
-          includeDeleted,
-        });
+        const membership = await findMembership(organizationId, c.get('actor').userId, includeDeleted);
         if (!membership) throw createForbiddenError('You are not a member of this organization.');
         if (roles && !roles.includes(membership.role)) {
           throw createForbiddenError(`This needs the role ${roles.join(' or ')} in this organization.`);
         }
         c.set('membership', membership);
-        await next();
+        if (SAFE_METHODS.has(c.req.method)) return next();
+        try {
+          await next();
+        } finally {
+          // It may have changed who belongs to the organization, with which role, or whether it is deleted.
+          evictOrganization(organizationId);
+        }
       }),
     );
   };
