@@ -54,7 +54,7 @@ function vitestSuite(name, workspaceDir, env = {}) {
   });
 }
 
-function e2eSuite() {
+function e2eSuite({ built }) {
   console.log('\n=== end-to-end (Chromium) ===');
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromium)) {
@@ -63,8 +63,7 @@ function e2eSuite() {
     );
     return record('end-to-end', { passed: 0, failed: 0, note: '(SKIPPED: no Chromium)' });
   }
-  if (run('npm', ['run', 'build']) !== 0)
-    return record('end-to-end', { passed: 0, failed: 1, note: '(build failed)' });
+  if (!built) return record('end-to-end', { passed: 0, failed: 1, note: '(build failed)' });
   const reportFile = path.join(resultsDir, 'e2e.json');
   const status = run('npx', ['playwright', 'test'], {
     cwd: path.join(root, 'e2e'),
@@ -85,7 +84,12 @@ vitestSuite('server', 'apps/server');
 if (!process.env.TEST_POSTGRES_URL)
   console.log('(TEST_POSTGRES_URL is not set: server tests ran on SQLite only)');
 vitestSuite('web', 'apps/web');
-e2eSuite();
+console.log('\n=== production build ===');
+const built = run('npm', ['run', 'build']) === 0;
+record('production build', built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+// The JavaScript the login page loads, against its budget (from the build's manifest).
+if (built) check('login page JavaScript', 'node', ['apps/web/scripts/check-login-bundle.mjs']);
+e2eSuite({ built });
 
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);

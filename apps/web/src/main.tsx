@@ -4,19 +4,24 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import './app/styles.css';
-import { sessionQueryKey } from './modules/auth/api';
+import { loadAuthApi } from './app/guards';
 import { apiClient } from './shared/http/api-client';
 import { createI18n } from './shared/i18n/i18n';
+
+// The session module (better-auth's client) is not in the entry chunk: load it now, beside it.
+void loadAuthApi();
 
 const queryClient = createQueryClient();
 const router = createAppRouter({ queryClient });
 
 // A 401 anywhere means the session is gone: forget it and go to the sign-in page.
 apiClient.setOnUnauthorized(() => {
-  queryClient.setQueryData(sessionQueryKey, null);
-  if (router.state.location.pathname !== '/login') {
-    void router.navigate({ to: '/login' });
-  }
+  void loadAuthApi().then(({ sessionQueryKey }) => {
+    queryClient.setQueryData(sessionQueryKey, null);
+    if (router.state.location.pathname !== '/login') {
+      void router.navigate({ to: '/login' });
+    }
+  });
 });
 
 const rootElement = document.getElementById('root');

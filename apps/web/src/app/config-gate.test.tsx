@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
+import { configQueryKey } from '../modules/config/api';
 import { useConfig } from '../modules/config/config-context';
 import { publicConfigFixture } from '../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../test/render';
 import { ConfigGate } from './config-gate';
+import { startupConfigQueryKey } from './config-query';
 
 function ConfigConsumer() {
   const config = useConfig();
@@ -89,5 +91,9 @@ describe('config gate', () => {
     expect(await screen.findByText('Server still unreachable')).toBeInTheDocument();
     expect(screen.getByText('The server remains unreachable, try again later.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Server unreachable' })).toBeInTheDocument();
+  });
+
+  test('caches the configuration under the key the rest of the app uses', () => {
+    expect(startupConfigQueryKey).toEqual(configQueryKey);
   });
 });

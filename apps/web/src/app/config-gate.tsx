@@ -2,17 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { ServerCrash } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { configQueryOptions } from '../modules/config/api';
 import { ConfigContext } from '../modules/config/config-context';
 import { apiClient } from '../shared/http/api-client';
 import { Button } from '../shared/ui/button';
 import { Spinner } from '../shared/ui/spinner';
+import { startupConfigQueryOptions } from './config-query';
 
 /** Loads GET /api/config before rendering the app; shows 'Server unreachable' with Retry on failure. */
 export function ConfigGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const query = useQuery(configQueryOptions(apiClient));
+  const query = useQuery(startupConfigQueryOptions(apiClient));
 
   if (query.data) {
     return <ConfigContext value={query.data}>{children}</ConfigContext>;
@@ -29,6 +28,8 @@ export function ConfigGate({ children }: { children: ReactNode }) {
   const retry = async () => {
     const result = await query.refetch();
     if (result.isError) {
+      // sonner is not part of the entry chunk; the toaster has loaded it long since.
+      const { toast } = await import('sonner');
       toast.error(t('config-gate.still-unreachable.title'), {
         description: t('config-gate.still-unreachable.description'),
       });

@@ -1,6 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { type Session, sessionQueryOptions } from '../modules/auth/api';
+import type { Session } from '../modules/auth/api';
+
+type AuthApi = typeof import('../modules/auth/api');
+let authApi: Promise<AuthApi> | undefined;
+
+/**
+ * The session module and better-auth's client. Not part of the entry chunk: main.tsx starts
+ * loading it at start-up, beside the entry, and the guards wait for it.
+ */
+export function loadAuthApi(): Promise<AuthApi> {
+  authApi ??= import('../modules/auth/api');
+  return authApi;
+}
 
 /** Guards stop redirecting after this many redirects in a row without a settled navigation (spec §9). */
 export const MAX_ROUTER_REDIRECTS = 100;
@@ -22,6 +34,7 @@ function boundedRedirect(to: '/' | '/login'): never {
 }
 
 export async function getSession(queryClient: QueryClient): Promise<Session | null> {
+  const { sessionQueryOptions } = await loadAuthApi();
   return queryClient.ensureQueryData(sessionQueryOptions());
 }
 

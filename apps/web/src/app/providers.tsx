@@ -1,13 +1,16 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from '../shared/theme/theme-provider';
-import { ConfirmProvider } from '../shared/ui/confirm-dialog';
-import { Toaster } from '../shared/ui/toaster';
-import { TooltipProvider } from '../shared/ui/tooltip';
 
-/** Everything the app needs above the router: i18n, query cache, theme, tooltips, confirm dialog, toasts. */
+/** sonner is loaded beside the entry chunk, not in it; toasts appear once it is there. */
+const Toaster = lazy(() => import('../shared/ui/toaster').then(({ Toaster }) => ({ default: Toaster })));
+
+/**
+ * Everything the app needs above the router: i18n, query cache, theme, toasts. Tooltips and the
+ * confirmation dialog are provided by the private pages' layout (layouts/private-layout.tsx).
+ */
 export function Providers({
   i18n,
   queryClient,
@@ -22,12 +25,11 @@ export function Providers({
       <Suspense fallback={null}>
         <QueryClientProvider client={queryClient}>
           <ThemeProvider>
-            <TooltipProvider>
-              <ConfirmProvider>
-                {children}
-                <Toaster />
-              </ConfirmProvider>
-            </TooltipProvider>
+            {children}
+            {/* Its own boundary: the app does not wait for the toaster. */}
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
           </ThemeProvider>
         </QueryClientProvider>
       </Suspense>

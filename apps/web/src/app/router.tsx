@@ -11,19 +11,16 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { validateDocumentSearch, validateDocumentsSearch } from '../modules/documents/search-params';
-import {
-  loadOrganization,
-  redirectFromHome,
-  requireMemberManager,
-  requireNoOrganization,
-  requireSomeOrganization,
-} from '../modules/organizations/route-guards';
+import { loadAllMessages } from '../shared/i18n/i18n';
 import { requireNoSession, requireSession, resetRedirectCount } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RoutePending } from './pages/route-pending';
 
 export type RouterContext = { queryClient: QueryClient };
+
+/** The organization guards (and the API modules they use) load with the first private page, not with the entry. */
+const organizationGuards = () => import('../modules/organizations/route-guards');
 
 /**
  * Lists in the URL read as `?tags=a,b` (what users and links write) rather than the default JSON
@@ -121,8 +118,13 @@ const privacyRoute = createRoute({
 const privateRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'private',
-  beforeLoad: ({ context }) => requireSession(context.queryClient),
-  component: Outlet,
+  // The private pages use all of English, beyond the sections the entry chunk carries.
+  beforeLoad: async ({ context }) => {
+    const [result] = await Promise.all([requireSession(context.queryClient), loadAllMessages()]);
+    return result;
+  },
+  // Tooltips and confirmation dialogs: only private pages use them.
+  component: lazyRouteComponent(() => import('./layouts/private-layout'), 'PrivateLayout'),
 });
 
 /* Pages outside an organization: top bar only. */
@@ -135,14 +137,15 @@ const shellRoute = createRoute({
 const homeRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/',
-  beforeLoad: ({ context }) => redirectFromHome(context.queryClient),
+  beforeLoad: async ({ context }) => (await organizationGuards()).redirectFromHome(context.queryClient),
   component: lazyRouteComponent(() => import('../modules/organizations/pages/home-page'), 'HomePage'),
 });
 
 const organizationsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations',
-  beforeLoad: ({ context }) => requireSomeOrganization(context.queryClient),
+  beforeLoad: async ({ context }) =>
+    (await organizationGuards()).requireSomeOrganization(context.queryClient),
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/organizations-page'),
     'OrganizationsPage',
@@ -170,7 +173,7 @@ const createOrganizationRoute = createRoute({
 const firstOrganizationRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations/first',
-  beforeLoad: ({ context }) => requireNoOrganization(context.queryClient),
+  beforeLoad: async ({ context }) => (await organizationGuards()).requireNoOrganization(context.queryClient),
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/first-organization-page'),
     'FirstOrganizationPage',
@@ -225,7 +228,7 @@ export const organizationRoute = createRoute({
     if (!ORGANIZATION_ID_PATTERN.test(params.organizationId)) {
       throw notFound();
     }
-    await loadOrganization(context.queryClient, params.organizationId);
+    await (await organizationGuards()).loadOrganization(context.queryClient, params.organizationId);
   },
   component: lazyRouteComponent(() => import('./layouts/organization-layout'), 'OrganizationLayout'),
 });
@@ -304,7 +307,8 @@ const membersRoute = createRoute({
 const inviteMemberRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'invite',
-  beforeLoad: ({ context, params }) => requireMemberManager(context.queryClient, params.organizationId),
+  beforeLoad: async ({ context, params }) =>
+    (await organizationGuards()).requireMemberManager(context.queryClient, params.organizationId),
   component: lazyRouteComponent(
     () => import('../modules/members/pages/invite-member-page'),
     'InviteMemberPage',
@@ -314,7 +318,8 @@ const inviteMemberRoute = createRoute({
 const organizationInvitationsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'invitations',
-  beforeLoad: ({ context, params }) => requireMemberManager(context.queryClient, params.organizationId),
+  beforeLoad: async ({ context, params }) =>
+    (await organizationGuards()).requireMemberManager(context.queryClient, params.organizationId),
   component: lazyRouteComponent(
     () => import('../modules/invitations/pages/organization-invitations-page'),
     'OrganizationInvitationsPage',

@@ -1,8 +1,19 @@
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../shared/ui/logo';
-import { LanguageSwitcher } from './language-switcher';
-import { ThemeSwitcher } from './theme-switcher';
+
+// The switchers are Radix dropdown menus (menu, popper, focus scope…): they load beside the page,
+// which does not wait for them.
+const ThemeSwitcher = lazy(() =>
+  import('./theme-switcher').then(({ ThemeSwitcher }) => ({ default: ThemeSwitcher })),
+);
+const LanguageSwitcher = lazy(() =>
+  import('./language-switcher').then(({ LanguageSwitcher }) => ({ default: LanguageSwitcher })),
+);
+
+/** Holds a switcher's place (an icon button's size) while it loads. */
+const switcherPlaceholder = <span aria-hidden="true" className="inline-block size-9" />;
 
 /** Layout of the public-only pages (sign-in, registration…): a centred card. */
 export function AuthLayout() {
@@ -12,8 +23,12 @@ export function AuthLayout() {
       <header className="flex items-center justify-between px-4 py-3 sm:px-6">
         <Logo />
         <div className="flex items-center gap-1">
-          <ThemeSwitcher />
-          <LanguageSwitcher />
+          <Suspense fallback={switcherPlaceholder}>
+            <ThemeSwitcher />
+          </Suspense>
+          <Suspense fallback={switcherPlaceholder}>
+            <LanguageSwitcher />
+          </Suspense>
         </div>
       </header>
       <main

@@ -1,14 +1,41 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@sheaf/contracts/locales';
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18next, {
+  type BackendModule,
+  type i18n as I18n,
+  type LanguageDetectorModule,
+  type ResourceKey,
+} from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
+import startupEnglish from './startup-english';
 
 export const LOCALE_STORAGE_KEY = 'sheaf.locale';
 
 type LocaleModule = { default: ResourceKey };
 
-/** Every locale but English is loaded on demand (English is bundled: it is the default and fallback). */
+/** The i18n instances createI18n made, and those of them whose English is complete. */
+const instances = new Set<I18n>();
+const completed = new WeakSet<I18n>();
+let allEnglish: Promise<ResourceKey> | undefined;
+
+/**
+ * Completes English (the default and fallback language) beyond the sections the entry chunk
+ * carries (startup-messages.ts): awaited before the private pages, which use the rest.
+ */
+export async function loadAllMessages(): Promise<void> {
+  if ([...instances].every((instance) => completed.has(instance))) return;
+  allEnglish ??= import('../../locales/en.json').then((module) => module.default);
+  const english = await allEnglish;
+  for (const instance of instances) {
+    if (completed.has(instance)) continue;
+    instance.addResourceBundle('en', 'translation', english, true, false);
+    completed.add(instance);
+  }
+}
+
+/**
+ * Every locale but English is loaded on demand. English, the default and fallback, is bundled: its
+ * startup sections in the entry chunk, the rest with the first private page (loadAllMessages).
+ */
 const lazyLocales = import.meta.glob<LocaleModule>(['../../locales/*.json', '!../../locales/en.json']);
 
 const lazyLocaleBackend: BackendModule = {
@@ -48,6 +75,42 @@ export function matchLocale(tag: string): LocaleCode | undefined {
   return LOCALE_CODES.find((code) => code.toLowerCase() === base);
 }
 
+/**
+ * The language: the one stored in local storage, else the browser's first supported one (each
+ * matched to one of our codes: pt-PT → pt), else English. The chosen language is stored back.
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect: () => {
+    const candidates = [readStoredLocale(), ...browserLanguages()].flatMap((tag) => {
+      const code = tag === undefined ? undefined : matchLocale(tag);
+      return code ? [code] : [];
+    });
+    return candidates.length > 0 ? candidates : undefined;
+  },
+  cacheUserLanguage: (language) => {
+    if (language === 'cimode') return;
+    try {
+      window.localStorage.setItem(LOCALE_STORAGE_KEY, language);
+    } catch {
+      // Storage unavailable (private mode, blocked): the language lasts this visit.
+    }
+  },
+};
+
+function readStoredLocale(): string | undefined {
+  try {
+    return window.localStorage.getItem(LOCALE_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function browserLanguages(): string[] {
+  if (typeof navigator === 'undefined') return [];
+  return [...(navigator.languages ?? []), navigator.language].filter((tag) => typeof tag === 'string');
+}
+
 function syncDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language;
@@ -61,26 +124,21 @@ export async function createI18n(): Promise<I18n> {
   instance.on('languageChanged', syncDocumentLanguage);
   await instance
     .use(lazyLocaleBackend)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en } },
+      resources: { en: { translation: startupEnglish } },
       partialBundledLanguages: true,
       fallbackLng: DEFAULT_LOCALE,
       supportedLngs: LOCALE_CODES,
       nonExplicitSupportedLngs: false,
       load: 'currentOnly',
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: LOCALE_STORAGE_KEY,
-        caches: ['localStorage'],
-        convertDetectedLanguage: (language: string) => matchLocale(language) ?? language,
-      },
       interpolation: { escapeValue: false },
       returnNull: false,
       showSupportNotice: false,
       react: { useSuspense: true },
     });
+  instances.add(instance);
   return instance;
 }
 

@@ -1,0 +1,18 @@
+import { Outlet } from '@tanstack/react-router';
+import { ConfirmProvider } from '../../shared/ui/confirm-dialog';
+import { TooltipProvider } from '../../shared/ui/tooltip';
+
+/**
+ * Above every private page: the tooltip and confirmation-dialog providers, which only those pages
+ * use. Kept out of the entry chunk, so the public pages (sign-in…) load without Radix's tooltip,
+ * popper and dialog code.
+ */
+export function PrivateLayout() {
+  return (
+    <TooltipProvider>
+      <ConfirmProvider>
+        <Outlet />
+      </ConfirmProvider>
+    </TooltipProvider>
+  );
+}

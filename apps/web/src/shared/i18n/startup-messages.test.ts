@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import english from '../../locales/en.json';
+import { STARTUP_MESSAGE_SECTIONS } from './startup-messages';
+
+const srcDir = path.resolve(__dirname, '../..');
+
+/**
+ * What runs before the first private page: the entry (main.tsx and what it imports) and the
+ * public routes with what they import, statically or lazily (the layout's switchers).
+ */
+const PUBLIC_ROOTS = [
+  'main.tsx',
+  'app/layouts/auth-layout.tsx',
+  'app/layouts/theme-switcher.tsx',
+  'app/layouts/language-switcher.tsx',
+  'shared/ui/toaster.tsx',
+  'modules/auth/pages/login-page.tsx',
+  'modules/auth/pages/register-page.tsx',
+  'modules/auth/pages/request-password-reset-page.tsx',
+  'modules/auth/pages/reset-password-page.tsx',
+  'modules/auth/pages/email-validation-required-page.tsx',
+  'modules/auth/pages/legal-page.tsx',
+];
+
+function resolveImport(fromFile: string, specifier: string): string | undefined {
+  const base = path.resolve(path.dirname(fromFile), specifier);
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+    (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+  );
+}
+
+/** The source files reached from `roots` through static relative imports. */
+function staticImportClosure(roots: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !/\.tsx?$/.test(file)) return;
+    seen.add(file);
+    const source = fs.readFileSync(file, 'utf8');
+    for (const match of source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]/gm)) {
+      const resolved = match[1] ? resolveImport(file, match[1]) : undefined;
+      if (resolved) visit(resolved);
+    }
+  };
+  for (const root of roots) visit(path.join(srcDir, root));
+  return [...seen];
+}
+
+describe('the English messages of the entry chunk', () => {
+  test('cover every message section the public pages, the entry and their imports use', () => {
+    const sections = new Set(Object.keys(english));
+    const startup = new Set<string>(STARTUP_MESSAGE_SECTIONS);
+    const missing: string[] = [];
+    for (const file of staticImportClosure(PUBLIC_ROOTS)) {
+      const source = fs.readFileSync(file, 'utf8');
+      // Any string that starts like a message key: 'auth.login.title', `layout.theme.${mode}`…
+      for (const match of source.matchAll(/['"`]([a-z][a-z0-9-]*)\.[A-Za-z0-9_${}-]/g)) {
+        const section = match[1];
+        if (section && sections.has(section) && !startup.has(section)) {
+          missing.push(`${path.relative(srcDir, file)}: ${section}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('name sections that exist', () => {
+    expect(STARTUP_MESSAGE_SECTIONS.filter((section) => !(section in english))).toEqual([]);
+  });
+});
