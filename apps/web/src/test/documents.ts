@@ -1,4 +1,9 @@
-import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
+import type {
+  DocumentDto,
+  DocumentListItemDto,
+  DocumentSearchHitDto,
+  SearchMatchRange,
+} from '@sheaf/contracts/documents';
 import { PLANS } from '@sheaf/contracts/plans';
 import type { TagDto } from '@sheaf/contracts/tags';
 import type { MockRequest } from './app';
@@ -38,6 +43,8 @@ export function documentFixture(overrides: Partial<DocumentDto> = {}): DocumentD
     deletedBy: null,
     isDeleted: false,
     scheduledPurgeAt: null,
+    extractionStatus: 'done',
+    extractionError: null,
     tags: [],
     ...overrides,
   };
@@ -47,6 +54,28 @@ export function documentFixture(overrides: Partial<DocumentDto> = {}): DocumentD
 export function listItem(document: DocumentDto): DocumentListItemDto {
   const { content: _content, ...item } = document;
   return item;
+}
+
+/**
+ * A search hit for a document: its list item with a snippet and the ranges of `words` found in it
+ * (case-insensitive), as the server answers. No snippet by default, as when only the name matched.
+ */
+export function searchHit(
+  document: DocumentDto,
+  { snippet = '', words = [] }: { snippet?: string; words?: string[] } = {},
+): DocumentSearchHitDto {
+  const matches: SearchMatchRange[] = [];
+  const haystack = snippet.toLowerCase();
+  for (const word of words) {
+    const needle = word.toLowerCase();
+    let start = haystack.indexOf(needle);
+    while (start !== -1) {
+      matches.push({ start, end: start + needle.length });
+      start = haystack.indexOf(needle, start + needle.length);
+    }
+  }
+  matches.sort((a, b) => a.start - b.start);
+  return { ...listItem(document), snippet, matches };
 }
 
 /** `count` documents named `Document 1.pdf`, `Document 2.pdf`…, newest first. */

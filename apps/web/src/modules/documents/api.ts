@@ -2,18 +2,22 @@ import type {
   DocumentActivityDto,
   DocumentDto,
   DocumentListItemDto,
+  ExtractionStatus,
   OrganizationStatsDto,
 } from '@sheaf/contracts/documents';
 import { ACTIVITY_PAGE_SIZE, DOCUMENTS_PAGE_SIZE, TRASH_PAGE_SIZE } from '@sheaf/contracts/limits';
 import {
+  hashKey,
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiClient } from '../../shared/http/api-client';
 import { organizationQueryKey } from '../organizations/api';
+import { isExtractionRunning, LIST_EXTRACTION_POLL_MS } from './extraction';
 
 export type DocumentsPage = { documents: DocumentListItemDto[]; documentsCount: number };
 
@@ -37,6 +41,14 @@ export function documentFileUrl(organizationId: string, documentId: string): str
   return `${apiClient.baseUrl}${documentPath(organizationId, documentId)}/file`;
 }
 
+/** A list is looked at again every few seconds while one of its rows is still being extracted. */
+function refetchWhileExtracting(query: { state: { data: DocumentsPage | undefined } }): number | false {
+  const documents = query.state.data?.documents ?? [];
+  return documents.some((document) => isExtractionRunning(document.extractionStatus))
+    ? LIST_EXTRACTION_POLL_MS
+    : false;
+}
+
 export function documentsQueryOptions({
   organizationId,
   pageIndex = 0,
@@ -55,6 +67,7 @@ export function documentsQueryOptions({
         query: { pageIndex, pageSize, tags: tagIds.length > 0 ? tagIds.join(',') : undefined },
       }),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileExtracting,
   });
 }
 
@@ -74,6 +87,7 @@ export function deletedDocumentsQueryOptions({
         query: { pageIndex, pageSize },
       }),
     placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileExtracting,
   });
 }
 
@@ -156,6 +170,65 @@ export function useUpdateDocument(organizationId: string) {
       await refresh();
     },
   });
+}
+
+/**
+ * POST /documents/{documentId}/extraction: queues the text extraction again (202, the document back to
+ * `pending`); 409 `documents.extraction_in_progress` while one is pending or running.
+ */
+export function useRetryExtraction(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (documentId: string) =>
+      (
+        await apiClient.request<{ document: DocumentListItemDto & Partial<Pick<DocumentDto, 'content'>> }>(
+          `${documentPath(organizationId, documentId)}/extraction`,
+          { method: 'POST' },
+        )
+      ).document,
+    onSuccess: (document) => {
+      const key = documentQueryKey(organizationId, document.id);
+      // The answer may leave the content out: keep the one already shown until the extraction replaces it.
+      queryClient.setQueryData<DocumentDto>(key, (previous) =>
+        previous ? { ...previous, ...document } : undefined,
+      );
+      // Everything else of the organization is refreshed now; the document itself at its next poll, so the
+      // queued state shows at least that long.
+      const documentHash = hashKey(key);
+      void queryClient.invalidateQueries({
+        queryKey: organizationQueryKey(organizationId),
+        predicate: (query) => query.queryHash !== documentHash,
+      });
+    },
+    onError: () => {
+      // A 409 means one is already queued or running: show where it stands.
+      void queryClient.invalidateQueries({ queryKey: documentsQueryKey(organizationId) });
+    },
+  });
+}
+
+/**
+ * Once a followed document's extraction ends (queued or running before, done or failed now), refreshes the
+ * organization's other document queries: lists lose the "Extracting" badge, tagging rules may have added
+ * tags, the activity has a new entry. The document itself was just fetched.
+ */
+export function useRefreshWhenExtractionEnds(
+  organizationId: string,
+  documentId: string,
+  status: ExtractionStatus | undefined,
+) {
+  const queryClient = useQueryClient();
+  const previous = useRef(status);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = status;
+    if (status === undefined || !isExtractionRunning(before) || isExtractionRunning(status)) return;
+    const documentHash = hashKey(documentQueryKey(organizationId, documentId));
+    void queryClient.invalidateQueries({
+      queryKey: documentsQueryKey(organizationId),
+      predicate: (query) => query.queryHash !== documentHash,
+    });
+  }, [status, organizationId, documentId, queryClient]);
 }
 
 export function useDeleteDocument(organizationId: string) {

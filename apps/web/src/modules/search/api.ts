@@ -1,27 +1,49 @@
-import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { DocumentSearchHitDto, SearchDocumentsResponse } from '@sheaf/contracts/documents';
 import { SEARCH_PALETTE_PAGE_SIZE } from '@sheaf/contracts/limits';
 import { apiClient } from '../../shared/http/api-client';
 
-export type DocumentSearchResult = { documents: DocumentListItemDto[]; documentsCount: number };
+export type DocumentSearchResult = SearchDocumentsResponse;
 
-/** GET /documents/search (spec §7): the palette asks for page 0 of 5 results. */
+/** A hit as the palette reads it: tolerant of an answer without snippet or ranges (shown as none). */
+function normalizeHit(hit: DocumentSearchHitDto): DocumentSearchHitDto {
+  return {
+    ...hit,
+    snippet: typeof hit.snippet === 'string' ? hit.snippet : '',
+    matches: Array.isArray(hit.matches) ? hit.matches : [],
+  };
+}
+
+/**
+ * GET /documents/search (spec §7): the palette asks for page 0 of 5 results. Each hit carries a snippet of
+ * its text with the matched ranges; past SEARCH_COUNT_CAP matches the count is capped and says so.
+ */
 export async function searchDocuments({
   organizationId,
   searchQuery,
   pageIndex = 0,
   pageSize = SEARCH_PALETTE_PAGE_SIZE,
+  tagIds = [],
   signal,
 }: {
   organizationId: string;
   searchQuery: string;
   pageIndex?: number;
   pageSize?: number;
+  /** Only documents carrying every one of these tags. */
+  tagIds?: readonly string[];
   signal?: AbortSignal;
 }): Promise<DocumentSearchResult> {
-  const answer = await apiClient.request<Partial<DocumentSearchResult>>(
+  const answer = await apiClient.request<Partial<SearchDocumentsResponse> | undefined>(
     `/api/organizations/${encodeURIComponent(organizationId)}/documents/search`,
-    { query: { searchQuery, pageIndex, pageSize }, signal },
+    {
+      query: { searchQuery, pageIndex, pageSize, tags: tagIds.length > 0 ? tagIds.join(',') : undefined },
+      signal,
+    },
   );
-  const documents = answer?.documents ?? [];
-  return { documents, documentsCount: answer?.documentsCount ?? documents.length };
+  const documents = (answer?.documents ?? []).map(normalizeHit);
+  return {
+    documents,
+    documentsCount: answer?.documentsCount ?? documents.length,
+    documentsCountIsCapped: answer?.documentsCountIsCapped === true,
+  };
 }

@@ -1,9 +1,10 @@
+import { SEARCH_COUNT_CAP } from '@sheaf/contracts/limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../shared/theme/theme';
 import { mockApi, renderApp } from '../../test/app';
-import { documentFixture, documentsHandlers, listItem } from '../../test/documents';
+import { documentFixture, documentsHandlers, listItem, searchHit } from '../../test/documents';
 import { ORGANIZATION_ID, organizationHandlers } from '../../test/organizations';
 import { jsonResponse } from '../../test/render';
 
@@ -152,6 +153,77 @@ describe('command palette', () => {
 
     expect(within(palette).getByRole('combobox')).toHaveValue('');
     expect(within(palette).queryByRole('group', { name: 'Documents' })).not.toBeInTheDocument();
+  });
+
+  test('each hit shows its snippet under its name, with the matched words in a mark', async () => {
+    const user = userEvent.setup();
+    const snippet =
+      'Clause 7: the tenant pays the zanzibarite deposit before moving in. Zanzibar rules apply.';
+    renderPalettePage(() =>
+      jsonResponse({
+        documents: [searchHit(receipt, { snippet, words: ['zanzibar'] }), searchHit(invoice)],
+        documentsCount: 2,
+        documentsCountIsCapped: false,
+      }),
+    );
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'zanzibar');
+
+    const option = await within(palette).findByRole('option', { name: /Dentist receipt/ });
+    expect(option).toHaveTextContent(`Dentist receipt - invoice 4471.pdf${snippet}`);
+    const marks = option.querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['zanzibar', 'Zanzibar']);
+    expect(within(option).getByText(/Clause 7/)).toHaveClass('line-clamp-2');
+    // A hit found by its name alone has no snippet line.
+    const nameOnly = within(palette).getByRole('option', { name: 'Invoice March.pdf' });
+    expect(nameOnly.querySelector('mark')).toBeNull();
+    expect(nameOnly).toHaveTextContent(/^Invoice March\.pdf$/);
+  });
+
+  test('shows how many documents match in all', async () => {
+    const user = userEvent.setup();
+    renderPalettePage(() =>
+      jsonResponse({
+        documents: [searchHit(invoice), searchHit(receipt)],
+        documentsCount: 12,
+        documentsCountIsCapped: false,
+      }),
+    );
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'invoice');
+
+    expect(await within(palette).findByText('12 documents')).toBeInTheDocument();
+  });
+
+  test('a capped count shows as "10,000+ documents"', async () => {
+    const user = userEvent.setup();
+    renderPalettePage(() =>
+      jsonResponse({
+        documents: [searchHit(invoice)],
+        documentsCount: SEARCH_COUNT_CAP,
+        documentsCountIsCapped: true,
+      }),
+    );
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'the');
+
+    expect(await within(palette).findByText('10,000+ documents')).toBeInTheDocument();
+  });
+
+  test('no count while nothing is found', async () => {
+    const user = userEvent.setup();
+    renderPalettePage(() =>
+      jsonResponse({ documents: [], documentsCount: 0, documentsCountIsCapped: false }),
+    );
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'nothing');
+
+    expect(await within(palette).findByText('No results found.')).toBeInTheDocument();
+    expect(within(palette).queryByText(/\d+ documents?$/)).not.toBeInTheDocument();
   });
 
   test('Ctrl+K does nothing outside an organization', async () => {

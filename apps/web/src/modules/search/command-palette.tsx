@@ -7,6 +7,7 @@ import { THEME_MODES, type ThemeMode } from '../../shared/theme/theme';
 import { useTheme } from '../../shared/theme/theme-provider';
 import { cn } from '../../shared/ui/cn';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '../../shared/ui/dialog';
+import { HighlightedText } from '../../shared/ui/highlighted-text';
 import { Spinner } from '../../shared/ui/spinner';
 import { FileTypeIcon } from '../documents/file-type-icon';
 import { useDocumentSearch } from './use-document-search';
@@ -152,13 +153,17 @@ const groupClasses = cn(
 );
 
 function CommandPaletteBody({ onDone }: { onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organizationId } = organizationRouteApi.useParams();
   const navigate = useNavigate();
   const { setTheme } = useTheme();
   const search = useDocumentSearch(organizationId);
 
   const query = search.query.trim().toLocaleLowerCase();
+  const formattedCount = new Intl.NumberFormat(i18n.language).format(search.documentsCount);
+  const resultsCount = search.documentsCountIsCapped
+    ? t('command-palette.results-count-capped', { formatted: formattedCount })
+    : t('command-palette.results-count', { count: search.documentsCount, formatted: formattedCount });
   const themeHeading = t('command-palette.sections.theme');
   const themeActions = THEME_MODES.map((mode) => ({
     mode,
@@ -200,7 +205,7 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
           <X className="size-4" aria-hidden="true" />
         </DialogClose>
       </div>
-      <Command.List className="max-h-[300px] overflow-y-auto overscroll-contain p-1.5">
+      <Command.List className="max-h-[min(26rem,55dvh)] overflow-y-auto overscroll-contain p-1.5">
         {search.isLoading ? null : (
           <Command.Empty className="px-3 py-8 text-center text-sm text-muted-foreground">
             {t('command-palette.empty')}
@@ -212,7 +217,7 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
               <Command.Item
                 key={document.id}
                 value={`document:${document.id}`}
-                className={itemClasses}
+                className={cn(itemClasses, document.snippet ? 'items-start' : undefined)}
                 onSelect={() => {
                   onDone();
                   void navigate({
@@ -222,7 +227,16 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
                 }}
               >
                 <FileTypeIcon mimeType={document.mimeType} className="size-7 rounded-md" />
-                <span className="min-w-0 flex-1 truncate">{document.name}</span>
+                <span className="grid min-w-0 flex-1">
+                  <span className="truncate">{document.name}</span>
+                  {document.snippet ? (
+                    <HighlightedText
+                      text={document.snippet}
+                      ranges={document.matches}
+                      className="line-clamp-2 text-xs leading-snug break-words text-muted-foreground"
+                    />
+                  ) : null}
+                </span>
               </Command.Item>
             ))}
           </Command.Group>
@@ -248,6 +262,13 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
           </Command.Group>
         ) : null}
       </Command.List>
+      {/* Polite live region: the total is announced when results arrive. */}
+      <p
+        aria-live="polite"
+        className="border-t px-3 py-2 text-xs text-muted-foreground tabular-nums empty:hidden"
+      >
+        {search.documents.length > 0 ? resultsCount : null}
+      </p>
     </Command>
   );
 }

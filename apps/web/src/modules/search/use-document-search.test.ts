@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { mockApi } from '../../test/app';
-import { documentFixture, listItem } from '../../test/documents';
+import { documentFixture, listItem, searchHit } from '../../test/documents';
 import { ORGANIZATION_ID } from '../../test/organizations';
 import { jsonResponse } from '../../test/render';
 import { useDocumentSearch } from './use-document-search';
@@ -74,6 +74,37 @@ describe('useDocumentSearch', () => {
     expect(params?.get('pageSize')).toBe('5');
     expect(result.current.isLoading).toBe(false);
     expect(result.current.documents.map((document) => document.name)).toEqual(['Invoice March.pdf']);
+  });
+
+  test('keeps the hits with their snippets and the total count, capped or not', async () => {
+    const hit = searchHit(documentFixture(), { snippet: 'Total due: 68.40 EUR', words: ['total'] });
+    mockSearch(() =>
+      jsonResponse({ documents: [hit], documentsCount: 10_000, documentsCountIsCapped: true }),
+    );
+    const { result } = renderHook(() => useDocumentSearch(ORGANIZATION_ID));
+
+    act(() => result.current.setQuery('total'));
+    await elapse(300);
+
+    expect(result.current).toMatchObject({
+      documents: [{ id: 'doc_1', snippet: 'Total due: 68.40 EUR', matches: [{ start: 0, end: 5 }] }],
+      documentsCount: 10_000,
+      documentsCountIsCapped: true,
+    });
+
+    act(() => result.current.setQuery('totals'));
+    expect(result.current).toMatchObject({ documents: [], documentsCount: 0, documentsCountIsCapped: false });
+  });
+
+  test('an answer without snippets reads as hits with none', async () => {
+    mockSearch();
+    const { result } = renderHook(() => useDocumentSearch(ORGANIZATION_ID));
+
+    act(() => result.current.setQuery('invoice'));
+    await elapse(300);
+
+    expect(result.current.documents[0]).toMatchObject({ snippet: '', matches: [] });
+    expect(result.current).toMatchObject({ documentsCount: 1, documentsCountIsCapped: false });
   });
 
   test('any change of query clears the results', async () => {

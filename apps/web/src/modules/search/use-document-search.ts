@@ -1,20 +1,26 @@
-import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { DocumentSearchHitDto } from '@sheaf/contracts/documents';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_QUERY_LENGTH } from '@sheaf/contracts/limits';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchDocuments } from './api';
+import { type DocumentSearchResult, searchDocuments } from './api';
 
 export type DocumentSearchState = {
   query: string;
-  documents: DocumentListItemDto[];
+  documents: DocumentSearchHitDto[];
+  /** How many documents match in all (capped at SEARCH_COUNT_CAP, see `documentsCountIsCapped`). */
+  documentsCount: number;
+  documentsCountIsCapped: boolean;
   isLoading: boolean;
 };
 
-const INITIAL_STATE: DocumentSearchState = { query: '', documents: [], isLoading: false };
+const NO_RESULTS: DocumentSearchResult = { documents: [], documentsCount: 0, documentsCountIsCapped: false };
+
+const INITIAL_STATE: DocumentSearchState = { query: '', ...NO_RESULTS, isLoading: false };
 
 /**
  * The palette's search (spec §4): any change of query clears the results; a query shorter than 2
  * characters searches nothing; a longer one sets loading and searches after 300 ms of quiet, page 0 of 5.
- * The answer stores the results and ends loading; an error counts as no documents, silently. Answers to
+ * The answer stores the hits (with their snippets) and the total count and ends loading; an error counts
+ * as no documents, silently. Answers to
  * an older query are ignored.
  */
 export function useDocumentSearch(organizationId: string) {
@@ -36,23 +42,22 @@ export function useDocumentSearch(organizationId: string) {
       cancel();
       const searchQuery = query.trim();
       if (searchQuery.length < SEARCH_MIN_QUERY_LENGTH) {
-        setState({ query, documents: [], isLoading: false });
+        setState({ query, ...NO_RESULTS, isLoading: false });
         return;
       }
-      setState({ query, documents: [], isLoading: true });
+      setState({ query, ...NO_RESULTS, isLoading: true });
       const current = generation.current;
       timer.current = setTimeout(() => {
         timer.current = undefined;
         const abort = new AbortController();
         controller.current = abort;
-        const settle = (documents: DocumentListItemDto[]) => {
+        const settle = (result: DocumentSearchResult) => {
           if (generation.current !== current) return;
           controller.current = undefined;
-          setState((previous) => ({ ...previous, documents, isLoading: false }));
+          setState((previous) => ({ ...previous, ...result, isLoading: false }));
         };
-        searchDocuments({ organizationId, searchQuery, signal: abort.signal }).then(
-          (result) => settle(result.documents),
-          () => settle([]),
+        searchDocuments({ organizationId, searchQuery, signal: abort.signal }).then(settle, () =>
+          settle(NO_RESULTS),
         );
       }, SEARCH_DEBOUNCE_MS);
     },

@@ -16,6 +16,7 @@ import { splitFileName } from '../file-name';
 import { FileTypeIcon, getFileTypeLabel } from '../file-type-icon';
 import { DocumentRowMenu } from './document-row-menu';
 import { DocumentsLoadError } from './documents-load-error';
+import { ExtractionStatusBadge } from './extraction-status-badge';
 
 export type DocumentsTableColumn = {
   id: string;
@@ -56,7 +57,10 @@ function RelativeTime({ value }: { value: string }) {
   );
 }
 
-/** The file-name cell: type icon, the name as a link, and "size - type - relative time" below it. */
+/**
+ * The file-name cell: type icon, the name as a link with the extraction state beside it while the text is
+ * extracted or when it failed, and "size - type - relative time" below it.
+ */
 function FileNameCell({
   organizationId,
   document,
@@ -70,13 +74,16 @@ function FileNameCell({
     <div className="flex min-w-0 items-center gap-3">
       <FileTypeIcon mimeType={document.mimeType} />
       <div className="grid min-w-0 gap-0.5">
-        <Link
-          to="/organizations/$organizationId/documents/$documentId"
-          params={{ organizationId, documentId: document.id }}
-          className="truncate font-medium text-foreground hover:underline focus-visible:underline outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
-        >
-          {document.name}
-        </Link>
+        <div className="flex min-w-0 items-center gap-2">
+          <Link
+            to="/organizations/$organizationId/documents/$documentId"
+            params={{ organizationId, documentId: document.id }}
+            className="truncate font-medium text-foreground hover:underline focus-visible:underline outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
+          >
+            {document.name}
+          </Link>
+          <ExtractionStatusBadge document={document} compactOnMobile />
+        </div>
         <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
           <span className="whitespace-nowrap">
             {formatBytes(document.originalSize, { base: 1000, locale: i18n.language })}

@@ -1,11 +1,15 @@
+import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, X } from 'lucide-react';
-import { useId } from 'react';
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, LoaderCircle, ScanSearch, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { Spinner } from '../../../shared/ui/spinner';
+import { documentQueryOptions, useRefreshWhenExtractionEnds } from '../api';
+import { DOCUMENT_EXTRACTION_POLL_MS, isExtractionRunning, useExtractionErrorMessage } from '../extraction';
 import { type ImportItem, ImportRejection, summarizeImports } from './import-queue';
 
 function useImportErrorMessage() {
@@ -23,6 +27,56 @@ function usePanelTitle(items: readonly ImportItem[]): string {
     return t('documents.import.title-progress', { done: summary.done, total: summary.total });
   if (summary.failed > 0) return t('documents.import.title-error', { count: summary.failed });
   return t('documents.import.title-success', { count: summary.succeeded });
+}
+
+/**
+ * An imported document's text extraction, followed while it is queued or running (GET document every
+ * 1.5 s, only while this row is shown): "Extracting text…", then "Searchable" or the failure's reason.
+ */
+function ImportedDocumentExtraction({
+  organizationId,
+  document,
+}: {
+  organizationId: string;
+  document: DocumentListItemDto;
+}) {
+  const { t } = useTranslation();
+  const errorMessage = useExtractionErrorMessage();
+  const isFollowed = isExtractionRunning(document.extractionStatus);
+  const [since] = useState(Date.now);
+  const followed = useQuery({
+    ...documentQueryOptions(organizationId, document.id),
+    enabled: isFollowed,
+    refetchInterval: (query) =>
+      query.state.status !== 'error' && isExtractionRunning(query.state.data?.extractionStatus)
+        ? DOCUMENT_EXTRACTION_POLL_MS
+        : false,
+  });
+  // Only answers fetched for this import count, not an older cached copy of the same document.
+  const current = followed.data && followed.dataUpdatedAt >= since ? followed.data : document;
+  useRefreshWhenExtractionEnds(organizationId, document.id, current.extractionStatus);
+
+  if (isFollowed && followed.isError) {
+    // The document could not be followed (deleted meanwhile, offline): say nothing rather than guess.
+    return null;
+  }
+  if (isExtractionRunning(current.extractionStatus)) {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+        <LoaderCircle className="size-3 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
+        {t('documents.import.extracting')}
+      </span>
+    );
+  }
+  if (current.extractionStatus === 'failed') {
+    return <span className="text-xs text-danger">{errorMessage(current.extractionError)}</span>;
+  }
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-success">
+      <ScanSearch className="size-3 shrink-0" aria-hidden="true" />
+      {t('documents.import.searchable')}
+    </span>
+  );
 }
 
 function ImportRow({ organizationId, item }: { organizationId: string; item: ImportItem }) {
@@ -51,6 +105,9 @@ function ImportRow({ organizationId, item }: { organizationId: string; item: Imp
           <span id={errorId} className="text-xs text-danger">
             {errorMessage(item.error)}
           </span>
+        ) : null}
+        {item.status === 'success' && item.document ? (
+          <ImportedDocumentExtraction organizationId={organizationId} document={item.document} />
         ) : null}
       </div>
       <span className="mt-0.5 flex size-4 shrink-0 items-center justify-center">

@@ -17,6 +17,8 @@ function documentFor(file: File): DocumentListItemDto {
     deletedBy: null,
     isDeleted: false,
     scheduledPurgeAt: null,
+    extractionStatus: 'pending',
+    extractionError: null,
     tags: [],
   };
 }

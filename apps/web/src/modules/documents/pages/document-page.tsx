@@ -13,6 +13,7 @@ import {
   type LucideIcon,
   Pencil,
   RotateCcw,
+  ScanText,
   Trash2,
   TriangleAlert,
 } from 'lucide-react';
@@ -30,29 +31,24 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tab
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { useConfig } from '../../config/config-context';
 import { DocumentTagsEditor } from '../../tags/components/document-tags-editor';
-import { documentFileUrl, documentQueryOptions, useRestoreDocument } from '../api';
+import {
+  documentFileUrl,
+  documentQueryOptions,
+  useRefreshWhenExtractionEnds,
+  useRestoreDocument,
+} from '../api';
 import { DocumentActivity } from '../components/document-activity';
 import { DocumentContentEditor } from '../components/document-content-editor';
 import { DocumentsLoadError } from '../components/documents-load-error';
+import { ExtractionStatusBadge } from '../components/extraction-status-badge';
 import { RenameDocumentDialog } from '../components/rename-document-dialog';
+import { DOCUMENT_EXTRACTION_POLL_MS, isExtractionRunning, useExtractionErrorMessage } from '../extraction';
 import { DocumentPreview } from '../preview/document-preview';
 import { getRetentionDaysLeft } from '../retention';
 import type { DocumentTab } from '../search-params';
 import { useConfirmDeleteDocument } from '../use-confirm-delete-document';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/documents/$documentId');
-
-/** While a new document's text is still being extracted, look again now and then. */
-const EXTRACTION_POLL_MS = 3000;
-const EXTRACTION_WINDOW_MS = 2 * 60 * 1000;
-
-function isAwaitingExtraction(document: DocumentDto | undefined): boolean {
-  return (
-    document !== undefined &&
-    document.content === '' &&
-    Date.now() - new Date(document.createdAt).getTime() < EXTRACTION_WINDOW_MS
-  );
-}
 
 function InfoRow({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (
@@ -64,6 +60,33 @@ function InfoRow({ icon: Icon, label, children }: { icon: LucideIcon; label: str
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
+}
+
+/** The Info tab's "Text extraction" value: where it stands, and why it failed. */
+function ExtractionState({ document }: { document: DocumentDto }) {
+  const { t } = useTranslation();
+  const errorMessage = useExtractionErrorMessage();
+  switch (document.extractionStatus) {
+    case 'pending':
+    case 'processing':
+      return (
+        <span className="inline-flex items-center gap-1.5">
+          <Spinner size="sm" decorative className="text-muted-foreground" />
+          {t(`documents.extraction.status-${document.extractionStatus}`)}
+        </span>
+      );
+    case 'failed':
+      return (
+        <span className="grid gap-0.5">
+          <span className="font-medium text-danger">{t('documents.extraction.status-failed')}</span>
+          <span className="text-muted-foreground">{errorMessage(document.extractionError)}</span>
+        </span>
+      );
+    default:
+      return document.content.trim() === ''
+        ? t('documents.extraction.status-done-empty')
+        : t('documents.extraction.status-done');
+  }
 }
 
 function DocumentInfo({ document }: { document: DocumentDto }) {
@@ -99,6 +122,9 @@ function DocumentInfo({ document }: { document: DocumentDto }) {
       <InfoRow icon={CalendarClock} label={t('documents.info.updated-at')}>
         {document.updatedAt ? when(document.updatedAt) : t('documents.table.never')}
       </InfoRow>
+      <InfoRow icon={ScanText} label={t('documents.info.extraction')}>
+        <ExtractionState document={document} />
+      </InfoRow>
     </dl>
   );
 }
@@ -133,8 +159,10 @@ export function DocumentPage() {
   const [isRenameOpen, setIsRenameOpen] = useState(false);
   const document = useQuery({
     ...documentQueryOptions(organizationId, documentId),
-    refetchInterval: (query) => (isAwaitingExtraction(query.state.data) ? EXTRACTION_POLL_MS : false),
+    refetchInterval: (query) =>
+      isExtractionRunning(query.state.data?.extractionStatus) ? DOCUMENT_EXTRACTION_POLL_MS : false,
   });
+  useRefreshWhenExtractionEnds(organizationId, documentId, document.data?.extractionStatus);
   const confirmDelete = useConfirmDeleteDocument(organizationId);
   const restore = useRestoreDocument(organizationId);
 
@@ -213,6 +241,7 @@ export function DocumentPage() {
               </Button>
             )}
           </div>
+          <ExtractionStatusBadge document={current} className="w-fit" />
         </div>
 
         {current.isDeleted ? <DeletedNotice document={current} /> : null}
