@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark on SQLite and on PostgreSQL, one after the other, then a short
+// summary of the figures against their targets. Each benchmark also writes its own JSON file to
+// bench-results/.
+//
+//   npm run bench -- [--dialects sqlite,postgres] [--only ingest|search] [--ingest-documents 2000]
+//                    [--search-documents 100000] [--database-url postgres://…]
+
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    dialects: { type: 'string', default: 'sqlite,postgres' },
+    only: { type: 'string' },
+    'ingest-documents': { type: 'string', default: '2000' },
+    'search-documents': { type: 'string', default: '100000' },
+    'database-url': { type: 'string' },
+  },
+});
+const dialects = args.dialects.split(',').map((dialect) => dialect.trim());
+const databaseArgs = args['database-url'] ? ['--database-url', args['database-url']] : [];
+
+/** Runs a bench script, its progress on stderr as it comes; answers the JSON it printed. */
+function runBench(script, scriptArgs) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, script), ...scriptArgs], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${script} ${scriptArgs.join(' ')} exited with ${code}`));
+      const json = output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1);
+      resolve(JSON.parse(json));
+    });
+  });
+}
+
+const verdict = (value, target, higherIsBetter) =>
+  value === undefined || value === null
+    ? '—'
+    : `${value} ${higherIsBetter ? (value >= target ? '✓' : '✗') : value <= target ? '✓' : '✗'} (target ${higherIsBetter ? '≥' : '≤'} ${target})`;
+
+const summary = [];
+for (const dialect of dialects) {
+  if (args.only !== 'search') {
+    console.error(`\n=== ingest on ${dialect} (${args['ingest-documents']} documents) ===`);
+    const ingest = await runBench('ingest.mjs', [
+      '--dialect',
+      dialect,
+      '--documents',
+      args['ingest-documents'],
+      ...databaseArgs,
+    ]);
+    summary.push(
+      `${dialect}: sequential ingest ${verdict(ingest.ingestSequential.documentsPerSecond, 60, true)} documents/s`,
+      `${dialect}: 8-client ingest ${verdict(ingest.ingestConcurrent.documentsPerSecond, 200, true)} documents/s`,
+      `${dialect}: one upload searchable in p50 ${ingest.uploadToSearchableMs.p50} ms, p95 ${verdict(ingest.uploadToSearchableMs.p95, 250, false)} ms`,
+      `${dialect}: authenticated call overhead p50 ${verdict(ingest.requestOverhead.overheadP50Ms, 1.5, false)} ms`,
+      `${dialect}: hostile files peak RSS ${verdict(ingest.hostilePeakRssMb, 1500, false)} MB — ${Object.entries(
+        ingest.hostileFiles,
+      )
+        .map(
+          ([name, outcome]) =>
+            `${name}: ${outcome.extractionStatus}${outcome.extractionError ? ` (${outcome.extractionError})` : ''}`,
+        )
+        .join(', ')}`,
+    );
+  }
+  if (args.only !== 'ingest') {
+    console.error(`\n=== search on ${dialect} (${args['search-documents']} documents) ===`);
+    const search = await runBench('bench.mjs', [
+      '--dialect',
+      dialect,
+      '--seed',
+      'direct',
+      '--documents',
+      args['search-documents'],
+      ...databaseArgs,
+    ]);
+    for (const [label, figures] of Object.entries(search.searchMs ?? {}))
+      summary.push(
+        `${dialect}: search ${label} p50 ${figures.p50} ms, p95 ${verdict(figures.p95, 50, false)} ms`,
+      );
+    summary.push(
+      `${dialect}: list page p95 ${verdict(search.listPageMs?.p95, 50, false)} ms, document page p95 ${verdict(search.documentPageMs?.p95, 50, false)} ms`,
+    );
+  }
+}
+console.log(`\n${summary.join('\n')}`);

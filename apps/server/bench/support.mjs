@@ -1,0 +1,224 @@
+// What the benchmarks share: the built server as a child process (its exit and last output lines
+// reported should it die), memory and percentile helpers, a fresh database per run, a signed-up
+// user with an organization, and PDF generation.
+
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(here, '../../..');
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/index.js');
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+export const mb = (bytes) => (bytes === null ? null : Math.round((bytes / 1e6) * 10) / 10);
+export const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+export const summarize = (values, digits = 2) => ({
+  p50: round(percentile(values, 50), digits),
+  p95: round(percentile(values, 95), digits),
+});
+
+export const rssOf = (pid) => {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Resident memory of a process and of every process it started (an OCR program, say). */
+export const treeRssOf = (pid) => {
+  let total = rssOf(pid) ?? 0;
+  let children = [];
+  try {
+    children = fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
+      .filter((child) => child !== '');
+  } catch {}
+  for (const child of children) total += treeRssOf(Number(child));
+  return total;
+};
+
+/** The server child of this run, its exit once it has exited, and the last lines it printed. */
+const SERVER_OUTPUT_LINES = 40;
+export const serverState = { child: null, exited: null, exit: null, stopping: false, outputTail: [] };
+const keepOutput = (stream, label) => {
+  let partial = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      serverState.outputTail.push(`${label}: ${line}`);
+      if (serverState.outputTail.length > SERVER_OUTPUT_LINES) serverState.outputTail.shift();
+    }
+    // What the server writes to stderr (crashes, native errors) is shown as it comes.
+    if (label === 'stderr') process.stderr.write(chunk);
+  });
+};
+/** The server's last output lines, indented, or `whenNone`. */
+export const serverOutputTail = (whenNone) =>
+  serverState.outputTail.length
+    ? `\nIts last output lines:\n  ${serverState.outputTail.join('\n  ')}`
+    : whenNone;
+/** Why the server is gone: its exit code or signal and the last lines of its output (pino logs on stdout). */
+const describeServerExit = () => {
+  const { code, signal } = serverState.exit;
+  const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+  const hint = signal === 'SIGKILL' ? ' (not sent by the bench: the kernel OOM killer? See `dmesg`)' : '';
+  return `The server (pid ${serverState.child.pid}) ${how}${hint}.${serverOutputTail('\nIt printed nothing.')}`;
+};
+
+export async function startServer({ env, port }) {
+  if (!fs.existsSync(serverEntry)) throw new Error('Build the server first: npm run build -w @sheaf/server');
+  const startedAt = performance.now();
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (not allowed in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  Object.assign(serverState, { child, exited, exit: null, stopping: false, outputTail: [] });
+  keepOutput(child.stdout, 'stdout');
+  keepOutput(child.stderr, 'stderr');
+  child.on('exit', (code, signal) => {
+    serverState.exit = { code, signal };
+    if (!serverState.stopping) process.stderr.write(`\n${describeServerExit()}\n`);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (serverState.exit) throw new Error(`The server did not start. ${describeServerExit()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {}
+    await sleep(10);
+  }
+  return { child, base, coldStartMs: performance.now() - startedAt };
+}
+
+export async function stopServer(child) {
+  serverState.stopping = true;
+  if (serverState.exit) return;
+  child.kill('SIGTERM');
+  await serverState.exited;
+}
+
+/** Says whether the server was still up when the bench failed (a failed request is then the bench's). */
+export async function reportServerOnFailure() {
+  const server = serverState.child;
+  if (server && !serverState.exit) await Promise.race([serverState.exited, sleep(2000)]);
+  if (server && !serverState.exit)
+    console.error(
+      `The server (pid ${server.pid}) was still running when the bench failed.${serverOutputTail('')}`,
+    );
+}
+
+/**
+ * A fresh database for one run: a SQLite file in `dataDir`, or a new PostgreSQL database beside
+ * the one `postgresUrl` names (dropped by `drop`).
+ */
+export async function createBenchDatabase({ dialect, dataDir, postgresUrl }) {
+  if (dialect === 'sqlite') {
+    return {
+      url: `file:${path.join(dataDir, 'db.sqlite')}`,
+      file: path.join(dataDir, 'db.sqlite'),
+      drop: async () => {},
+    };
+  }
+  const { default: pg } = await import('pg');
+  const name = `sheaf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Signs a user up (e-mail verification off on bench servers) and answers their cookie. */
+export async function signUp(base, email = 'bench@example.com') {
+  const response = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'bench-password-1234', name: 'Bench' }),
+  });
+  if (!response.ok) throw new Error(`Sign-up answered ${response.status}`);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+export async function createOrganization(base, cookie, name) {
+  const response = await fetch(`${base}/api/organizations`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ name }),
+  });
+  if (response.status !== 201) throw new Error(`Creating an organization answered ${response.status}`);
+  return (await response.json()).organization;
+}
+
+/** A PDF with a Helvetica text layer: one page per entry, each a list of lines (A4). */
+export function createPdf(pages) {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+  ];
+  pages.forEach((lines, i) => {
+    const content = [
+      'BT',
+      '/F1 11 Tf',
+      '14 TL',
+      '56 790 Td',
+      ...lines.map((l) => `(${l.replace(/[\\()]/g, '\\$&')}) Tj T*`),
+      'ET',
+    ].join('\n');
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
+    );
+    objects.push(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
+  });
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const offset = Buffer.byteLength(out, 'latin1');
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** POST …/documents with one file; answers the HTTP status and the document when there is one. */
+export async function uploadDocument({ base, cookie, organizationId, name, data, type = 'application/pdf' }) {
+  const form = new FormData();
+  form.append('file', new Blob([data], { type }), name);
+  const response = await fetch(`${base}/api/organizations/${organizationId}/documents`, {
+    method: 'POST',
+    headers: { origin: base, cookie },
+    body: form,
+  });
+  const body = await response.json().catch(() => null);
+  return { status: response.status, document: body?.document };
+}
