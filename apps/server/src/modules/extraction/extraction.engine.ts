@@ -234,6 +234,42 @@ function resolveLangPath(languages: string[]): string {
   return combined;
 }
 
+type BinaryDataKind = 'cMapUrl' | 'standardFontDataUrl' | 'wasmUrl';
+
+/**
+ * pdf.js's reader of its data files (fonts, CMaps, WebAssembly), keeping each file once read: the
+ * stock one reads the font file again for every PDF that names Helvetica without embedding it,
+ * which was the worker's largest cost on small PDFs. The folders hold a few MB in all.
+ */
+function createCachedBinaryDataFactory() {
+  const files = new Map<string, Promise<Uint8Array>>();
+  return class CachedBinaryDataFactory {
+    readonly #folders: Record<BinaryDataKind, string | null>;
+
+    constructor({
+      cMapUrl = null,
+      standardFontDataUrl = null,
+      wasmUrl = null,
+    }: Partial<Record<BinaryDataKind, string | null>>) {
+      this.#folders = { cMapUrl, standardFontDataUrl, wasmUrl };
+    }
+
+    async fetch({ kind, filename }: { kind: BinaryDataKind; filename: string }): Promise<Uint8Array> {
+      const folder = this.#folders[kind];
+      if (!folder) throw new Error(`Ensure that the \`${kind}\` API parameter is provided.`);
+      const file = `${folder}${filename}`;
+      let data = files.get(file);
+      if (!data) {
+        data = fs.promises.readFile(file).then((bytes) => new Uint8Array(bytes));
+        files.set(file, data);
+        data.catch(() => files.delete(file));
+      }
+      // A copy: pdf.js may transfer what it is given.
+      return (await data).slice();
+    }
+  };
+}
+
 /**
  * `limits`: what one extraction may cost (defaults: DEFAULT_EXTRACTION_LIMITS). Failures that can
  * be classified throw an ExtractionError; anything else is a bug or an environment problem.
@@ -260,6 +296,8 @@ export function createExtractionEngine({
     wasmUrl: `${path.join(pdfjsFolder, 'wasm')}/`,
     iccUrl: `${path.join(pdfjsFolder, 'iccs')}/`,
   };
+
+  const binaryDataFactory = createCachedBinaryDataFactory();
 
   const loadPdfjs = () => {
     pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -349,6 +387,7 @@ export function createExtractionEngine({
     const document = await getDocument({
       data,
       ...pdfjsData,
+      BinaryDataFactory: binaryDataFactory,
       // The whole file is already in memory: nothing to fetch in ranges or stream.
       disableRange: true,
       disableStream: true,
