@@ -104,6 +104,8 @@ test('a damaged PDF: the failure reason, then Retry queues the extraction again 
   // Its page: the reason and a Retry button in the Content tab.
   await table.getByRole('link', { name: 'damaged-scan.pdf' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'damaged-scan.pdf' })).toBeVisible();
+  // The browser cannot draw it either: the preview says so, rather than blaming the connection.
+  await expect(page.getByText('This file cannot be displayed')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('tab', { name: 'Content' }).click();
   await expect(page.getByRole('heading', { level: 3, name: 'Text extraction failed' })).toBeVisible();
   await expect(page.getByRole('tabpanel').getByText(FAILURE_REASON)).toBeVisible();

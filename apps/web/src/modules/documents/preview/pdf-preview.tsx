@@ -1,4 +1,4 @@
-import { FileLock } from 'lucide-react';
+import { FileLock, FileWarning } from 'lucide-react';
 import {
   GlobalWorkerOptions,
   getDocument,
@@ -46,7 +46,7 @@ const RESIZE_DEBOUNCE_MS = 150;
 
 type LoadState =
   | { status: 'loading' }
-  | { status: 'error'; isPasswordProtected: boolean }
+  | { status: 'error'; isPasswordProtected: boolean; isDamaged: boolean }
   | { status: 'ready'; pdf: PDFDocumentProxy; firstPageSize: PageSize };
 
 /** Renders every page of the PDF at `url`, fitted to the width, each page only when it scrolls near. */
@@ -80,8 +80,13 @@ function PdfDocument({ url, onRetry }: { url: string; onRetry: () => void }) {
       })
       .catch((error: unknown) => {
         if (isActive) {
-          const isPasswordProtected = error instanceof Error && error.name === 'PasswordException';
-          setState({ status: 'error', isPasswordProtected });
+          const name = error instanceof Error ? error.name : '';
+          setState({
+            status: 'error',
+            isPasswordProtected: name === 'PasswordException',
+            // The file itself is not a readable PDF: trying again will not help.
+            isDamaged: name === 'InvalidPDFException' || name === 'FormatError',
+          });
         }
       });
     return () => {
@@ -101,6 +106,15 @@ function PdfDocument({ url, onRetry }: { url: string; onRetry: () => void }) {
           icon={FileLock}
           title={t('documents.preview.password-title')}
           description={t('documents.preview.password-description')}
+        />
+      );
+    }
+    if (state.isDamaged) {
+      return (
+        <EmptyState
+          icon={FileWarning}
+          title={t('documents.preview.damaged-title')}
+          description={t('documents.preview.damaged-description')}
         />
       );
     }
