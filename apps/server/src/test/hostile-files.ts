@@ -2,41 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
+import { assemblePdf } from './test-files';
 
 /**
  * Files built to hurt a text extractor: huge pages, huge image headers, cut-off files, thousands of
  * pages. Generated here rather than committed, as most are big or trivially described.
  */
-
-/** Assembles PDF objects (numbered from 1, the first being the catalog) with a correct xref table. */
-function assemblePdf(objects: Array<string | Buffer>): Buffer {
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = parts[0]!.length;
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(offset);
-    const body = Buffer.concat([
-      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
-      typeof object === 'string' ? Buffer.from(object, 'latin1') : object,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    parts.push(body);
-    offset += body.length;
-  });
-  const xref = [
-    'xref',
-    `0 ${objects.length + 1}`,
-    '0000000000 65535 f ',
-    ...offsets.map((value) => `${String(value).padStart(10, '0')} 00000 n `),
-    'trailer',
-    `<< /Size ${objects.length + 1} /Root 1 0 R >>`,
-    'startxref',
-    String(offset),
-    '%%EOF',
-  ].join('\n');
-  parts.push(Buffer.from(`${xref}\n`, 'latin1'));
-  return Buffer.concat(parts);
-}
 
 const stream = (content: string) =>
   `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`;

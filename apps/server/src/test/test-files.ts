@@ -3,8 +3,8 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 
-/** Assembles PDF objects into a file with a correct cross-reference table. */
-function assemblePdf(objects: Array<string | Buffer>): Buffer {
+/** Assembles PDF objects (numbered from 1, the first being the catalog) with a correct xref table. */
+export function assemblePdf(objects: Array<string | Buffer>): Buffer {
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = parts[0]!.length;
   const offsets: number[] = [];
