@@ -79,6 +79,8 @@ export async function startServer({
   if (mode === 'all' || mode === 'worker') {
     await services.extraction.recoverUnfinishedExtractions();
     jobQueue.start();
+    // The first upload's text is then read without waiting for a worker to start.
+    services.extractionPool.warmUp();
     logger.info({ workerId: jobQueue.workerId, mode }, 'Job worker started');
   }
 

@@ -103,6 +103,7 @@ export function createServices({
       size: config.env.EXTRACTION_CONCURRENCY,
       ocr: { languages: config.env.DOCUMENTS_OCR_LANGUAGES.split(/[,+]/) },
       taskTimeoutMs: config.env.EXTRACTION_TIMEOUT_SECONDS * 1000,
+      keepReady: 1,
       limits: { maxFileBytes: config.env.EXTRACTION_MAX_FILE_SIZE, ocrMaxPages: config.env.OCR_MAX_PAGES },
       logger: logger.child({ component: 'extraction' }),
     });

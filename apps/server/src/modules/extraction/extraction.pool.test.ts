@@ -60,6 +60,28 @@ describe('the extraction worker pool', () => {
     expect(pool.workerCount).toBe(1);
   });
 
+  it('keeps `keepReady` workers started by warmUp, and stops only the others when idle', async () => {
+    pool = createExtractionPool({
+      size: 2,
+      ocr: { languages: ['eng'] },
+      idleTimeoutMs: 300,
+      keepReady: 1,
+      logger: silentLogger,
+    });
+    pool.warmUp();
+    expect(pool.workerCount).toBe(1);
+    const texts = await Promise.all(
+      ['first', 'second'].map((word) =>
+        pool!.extract({ kind: 'text', mimeType: 'text/plain', data: text(`The ${word} note`) }),
+      ),
+    );
+    expect(texts).toEqual(['The first note', 'The second note']);
+    expect(pool.workerCount).toBe(2);
+    await expect.poll(() => pool!.workerCount, { timeout: 5_000 }).toBe(1);
+    await sleep(600);
+    expect(pool.workerCount).toBe(1);
+  });
+
   it('keeps a worker that gets new work before its idle timeout', async () => {
     pool = createExtractionPool({
       size: 1,

@@ -38,8 +38,13 @@ export type ExtractionPoolOptions = {
   ocr: OcrOptions;
   /** Past it the task fails with `extraction.timeout` and its worker is killed (default 120 s). */
   taskTimeoutMs?: number;
-  /** A worker with nothing to do for this long is stopped (default 60 s). */
+  /** A worker with nothing to do for this long is stopped (default 60 s)… */
   idleTimeoutMs?: number;
+  /**
+   * …except this many, kept ready from `warmUp()` on (default 0): a worker takes about half a second
+   * to start, which is most of the time an upload into an idle server takes to become searchable.
+   */
+  keepReady?: number;
   logger: Logger;
   /** What one extraction may cost (defaults: DEFAULT_EXTRACTION_LIMITS; OCR_MAX_PAGES → ocrMaxPages). */
   limits?: Partial<ExtractionLimits>;
@@ -93,6 +98,7 @@ export function createExtractionPool({
   ocr,
   taskTimeoutMs = DEFAULT_EXTRACTION_TIMEOUT_MS,
   idleTimeoutMs = 60 * 1000,
+  keepReady = 0,
   logger,
   limits: overrides,
 }: ExtractionPoolOptions) {
@@ -122,8 +128,11 @@ export function createExtractionPool({
       slot.task = undefined;
       task.reject(error);
     }
-    // Queued work gets a new worker in its place.
-    if (!closed) dispatch();
+    // Queued work gets a new worker in its place, and so does a worker kept ready.
+    if (!closed) {
+      dispatch();
+      warmUp();
+    }
   }
 
   function stop(slot: Slot) {
@@ -168,6 +177,7 @@ export function createExtractionPool({
       dispatch();
       if (!slot.task && slots.includes(slot)) {
         slot.idleTimer = setTimeout(() => {
+          if (slots.length <= keepReady) return;
           // Out of the pool first, so no task is handed to a worker on its way out.
           const index = slots.indexOf(slot);
           if (index >= 0) slots.splice(index, 1);
@@ -223,6 +233,15 @@ export function createExtractionPool({
     return slot;
   }
 
+  /** Starts the workers kept ready (`keepReady`) that are not running. */
+  function warmUp() {
+    while (!closed && slots.length < Math.min(keepReady, size)) {
+      const slot = spawnSlot();
+      // Waiting for work does not keep this process alive.
+      setReferenced(slot, false);
+    }
+  }
+
   function dispatch() {
     while (queue.length > 0 && !closed) {
       let slot = slots.find((candidate) => !candidate.task);
@@ -273,6 +292,8 @@ export function createExtractionPool({
         dispatch();
       });
     },
+
+    warmUp,
 
     /** The limits each extraction runs with (the options' `limits` over the defaults). */
     limits: Object.freeze({ ...limits }) as Readonly<ExtractionLimits>,

@@ -32,6 +32,29 @@ function toReply(id: number, error: unknown): ExtractionReply {
 const { ocr, limits } = JSON.parse(process.argv[2] ?? '{}') as ExtractionWorkerData;
 const engine = createExtractionEngine({ ocr, limits });
 
+/**
+ * A one-line PDF read once at start: pdf.js, its fake worker and the Helvetica font data are
+ * loaded before the first real file arrives (half a second otherwise). Without an xref table:
+ * pdf.js rebuilds it, as it does for many real files.
+ */
+const WARM_UP_PDF = [
+  '%PDF-1.4',
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+  '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+  '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 50] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >> endobj',
+  '4 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >> endobj',
+  '5 0 obj << /Length 36 >> stream',
+  'BT /F1 12 Tf 10 20 Td (Ready) Tj ET',
+  'endstream endobj',
+  'trailer << /Root 1 0 R >>',
+  '%%EOF',
+].join('\n');
+engine
+  .extract({ kind: 'pdf', mimeType: 'application/pdf', data: new TextEncoder().encode(WARM_UP_PDF) })
+  .catch(() => {
+    // Only a warm-up: a real file tells what is wrong, if anything.
+  });
+
 process.on('message', (request: ExtractionRequest) => {
   // pdf.js refuses Buffers: the bytes as a plain Uint8Array, whatever the channel made of them.
   const data = new Uint8Array(request.data.buffer, request.data.byteOffset, request.data.byteLength);
