@@ -8,9 +8,11 @@
 //
 //   npm run bench -- [--documents 10000] [--dialect sqlite|postgres] [--database-url postgres://…]
 //                    [--seed upload|direct] [--concurrency 8] [--pages 3] [--samples 200]
-//                    [--search-samples 50] [--out bench-results]
+//                    [--search-samples 50] [--tagged-share 0.1] [--out bench-results] [--keep]
 //
-// Prints the figures and writes them to bench-results/<date>-<dialect>-<documents>.json. Should the
+// `--keep` leaves the database (and its data folder) in place and prints where, for looking at
+// query plans afterwards. Prints the figures and writes them to
+// bench-results/<date>-<dialect>-<documents>.json. Should the
 // server die, its exit code or signal and the last lines of its output (stdout carries its warnings
 // and errors) are printed; a failure while it still runs says so.
 
@@ -40,6 +42,8 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '200' },
     'search-samples': { type: 'string', default: '50' },
     seed: { type: 'string', default: 'upload' },
+    'tagged-share': { type: 'string', default: '0.1' },
+    keep: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(repoRoot, 'bench-results') },
   },
 });
@@ -48,6 +52,7 @@ const concurrency = Number(args.concurrency);
 const pagesPerDocument = Number(args.pages);
 const samples = Number(args.samples);
 const searchSamples = Number(args['search-samples']);
+const taggedShare = Number(args['tagged-share']);
 if (!['upload', 'direct'].includes(args.seed)) throw new Error('--seed is upload or direct');
 if (!['sqlite', 'postgres'].includes(args.dialect)) throw new Error('--dialect is sqlite or postgres');
 if (!fs.existsSync(serverEntry)) throw new Error('Build the server first: npm run build -w @sheaf/server');
@@ -199,8 +204,13 @@ async function stopServer(child) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-'));
 let databaseUrl;
 let dropDatabase = async () => {};
+/** `--keep`: closes the bench's own connections, leaving the database in place. */
+let keepDatabase = async () => {};
 let countPendingExtractions;
-/** `--seed direct`: inserts document rows (columns of the documents table) in one transaction. */
+/**
+ * `--seed direct`: inserts document rows (columns of the documents table) and document-tag links
+ * (columns of documents_tags) in one transaction.
+ */
 let insertDocuments;
 /** Brings planner statistics up to date, as autovacuum would after a bulk insert (PostgreSQL). */
 let analyzeDatabase = async () => {};
@@ -220,7 +230,11 @@ const DOCUMENT_COLUMNS = [
   'created_at',
   'updated_at',
   'is_deleted',
+  // Extraction is bypassed: without this the rows would read `pending` (the column's default) and
+  // the server would queue their extraction again at start.
+  'extraction_status',
 ];
+const DOCUMENT_TAG_COLUMNS = ['id', 'document_id', 'tag_id', 'created_at'];
 if (args.dialect === 'sqlite') {
   const { default: Database } = await import('better-sqlite3');
   const file = path.join(dataDir, 'db.sqlite');
@@ -229,10 +243,10 @@ if (args.dialect === 'sqlite') {
   /** The worker thread inserting the rows (sqlite-writer.worker.mjs), and its pending answer. */
   let writer;
   let answer;
-  insertDocuments = async (rows) => {
+  insertDocuments = async (rows, tagLinks) => {
     if (!writer) {
       writer = new Worker(new URL('./sqlite-writer.worker.mjs', import.meta.url), {
-        workerData: { file, columns: DOCUMENT_COLUMNS },
+        workerData: { file, columns: DOCUMENT_COLUMNS, tagColumns: DOCUMENT_TAG_COLUMNS },
       });
       writer.on('message', (message) => answer.resolve(message));
       writer.on('error', (error) => answer?.reject(error));
@@ -241,7 +255,7 @@ if (args.dialect === 'sqlite') {
     const answered = new Promise((resolve, reject) => {
       answer = { resolve, reject };
     });
-    writer.postMessage(rows);
+    writer.postMessage({ rows, tagLinks });
     const { ok, message, code } = await answered;
     answer = undefined;
     if (!ok) throw new Error(`Inserting documents failed: ${message} (${code})`);
@@ -274,13 +288,26 @@ if (args.dialect === 'sqlite') {
   databaseUrl = url.toString();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const types = { original_size: 'bigint', is_deleted: 'integer' };
-  insertDocuments = async (rows) => {
-    await pool.query(
-      `insert into documents (${DOCUMENT_COLUMNS.join(', ')}) select * from unnest(${DOCUMENT_COLUMNS.map(
-        (column, i) => `$${i + 1}::${types[column] ?? 'text'}[]`,
-      ).join(', ')})`,
-      DOCUMENT_COLUMNS.map((column) => rows.map((row) => row[column])),
+  const insertAll = (client, table, columns, rows) =>
+    client.query(
+      `insert into ${table} (${columns.join(', ')}) select * from unnest(${columns
+        .map((column, i) => `$${i + 1}::${types[column] ?? 'text'}[]`)
+        .join(', ')})`,
+      columns.map((column) => rows.map((row) => row[column])),
     );
+  insertDocuments = async (rows, tagLinks) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await insertAll(client, 'documents', DOCUMENT_COLUMNS, rows);
+      if (tagLinks.length > 0) await insertAll(client, 'documents_tags', DOCUMENT_TAG_COLUMNS, tagLinks);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   };
   // The whole database: the search table (documents_search) is filled by a trigger, and without
   // statistics of its own (autovacuum may be off, or not have come by yet) the planner takes it
@@ -297,6 +324,7 @@ if (args.dialect === 'sqlite') {
         )
       ).rows[0].count,
     );
+  keepDatabase = () => pool.end();
   dropDatabase = async () => {
     await pool.end();
     const client = new pg.Client({ connectionString: args['database-url'] });
@@ -355,6 +383,15 @@ try {
   });
   const { organization } = await organizationResponse.json();
   const documentsUrl = `${base}/api/organizations/${organization.id}/documents`;
+  // The tag of the tag-filtered search, on `--tagged-share` of the documents.
+  const tagResponse = await fetch(`${base}/api/organizations/${organization.id}/tags`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ name: 'Tagged', color: '#d8ff75', description: null }),
+  });
+  if (tagResponse.status !== 201) throw new Error(`Creating the tag answered ${tagResponse.status}`);
+  const { tag } = await tagResponse.json();
+  let taggedDocuments = 0;
 
   results.seed = args.seed;
   let peakRss = 0;
@@ -376,6 +413,7 @@ try {
     let contentCharacters = 0;
     for (let start = 0; start < documentsCount; start += 500) {
       const rows = [];
+      const tagLinks = [];
       for (let index = start; index < Math.min(documentsCount, start + 500); index++) {
         const id = newId();
         const content = generatePages(index)
@@ -398,9 +436,14 @@ try {
           created_at: createdAt,
           updated_at: createdAt,
           is_deleted: 0,
+          extraction_status: 'done',
         });
+        if (Math.random() < taggedShare) {
+          tagLinks.push({ id: `dt_${id.slice(4)}`, document_id: id, tag_id: tag.id, created_at: createdAt });
+        }
       }
-      await insertDocuments(rows);
+      await insertDocuments(rows, tagLinks);
+      taggedDocuments += tagLinks.length;
       documentIds.push(...rows.map((row) => row.id));
       if (performance.now() - lastReport > 5000) {
         lastReport = performance.now();
@@ -460,8 +503,20 @@ try {
     );
     results.seedSeconds = round((extractedAt - seedStartedAt) / 1000);
     results.rssUnderLoadPeakMb = mb(peakRss);
+    for (const documentId of documentIds) {
+      if (Math.random() >= taggedShare) continue;
+      const response = await fetch(`${documentsUrl}/${documentId}/tags`, {
+        method: 'POST',
+        headers: { ...headers, cookie },
+        body: JSON.stringify({ tagId: tag.id }),
+      });
+      await response.arrayBuffer();
+      if (response.ok) taggedDocuments++;
+    }
     await analyzeDatabase();
   }
+
+  results.taggedDocuments = taggedDocuments;
 
   // Check the extraction really happened on a sample.
   const sampleId = documentIds[Math.floor(documentIds.length / 2)];
@@ -500,18 +555,23 @@ try {
     { label: 'twoCharacterNamePrefix', searchQuery: 'in' },
     { label: 'withoutDiacritics', searchQuery: 'zahnarztin' },
     { label: 'twoWords', searchQuery: 'payment invoice' },
+    { label: 'wordAndTag', searchQuery: 'invoice', tags: tag.id },
   ];
   results.searchMs = {};
-  for (const { label, searchQuery } of searches) {
-    const url = `${documentsUrl}/search?searchQuery=${encodeURIComponent(searchQuery)}&pageIndex=0&pageSize=5`;
+  for (const { label, searchQuery, tags } of searches) {
+    const url = `${documentsUrl}/search?searchQuery=${encodeURIComponent(searchQuery)}&pageIndex=0&pageSize=5${
+      tags ? `&tags=${tags}` : ''
+    }`;
     const first = await fetch(url, { headers: { cookie } });
     if (!first.ok) throw new Error(`${url} answered ${first.status}`);
-    const { documentsCount: matches } = await first.json();
+    const { documentsCount: matches, documentsCountIsCapped: matchesCapped } = await first.json();
     const times = [];
     for (let i = 0; i < searchSamples; i++) times.push(await timeRequest(url));
     results.searchMs[label] = {
       searchQuery,
+      ...(tags ? { tagged: true } : {}),
       matches,
+      matchesCapped: matchesCapped === true,
       p50: round(percentile(times, 50), 2),
       p95: round(percentile(times, 95), 2),
     };
@@ -533,8 +593,13 @@ try {
 } finally {
   await finishInserts();
   if (serverState.child && !serverState.exit) await stopServer(serverState.child);
-  await dropDatabase().catch((error) => console.error('Could not drop the bench database:', error.message));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (args.keep) {
+    console.error(`Kept: DATA_DIR=${dataDir} DATABASE_URL=${databaseUrl}`);
+    await keepDatabase();
+  } else {
+    await dropDatabase().catch((error) => console.error('Could not drop the bench database:', error.message));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 fs.mkdirSync(args.out, { recursive: true });

@@ -8,26 +8,28 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-const { file, columns } = workerData;
+const { file, columns, tagColumns } = workerData;
 const db = new Database(file, { fileMustExist: true });
 // The server polls for jobs meanwhile, and may hold the write lock for a moment.
 db.pragma('busy_timeout = 10000');
-const insert = db.prepare(
-  `insert into documents (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-);
-const insertAll = db.transaction((rows) => {
-  for (const row of rows) insert.run(columns.map((column) => row[column]));
+const insertStatement = (table, names) =>
+  db.prepare(`insert into ${table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`);
+const insertDocument = insertStatement('documents', columns);
+const insertTagLink = insertStatement('documents_tags', tagColumns);
+const insertAll = db.transaction(({ rows, tagLinks }) => {
+  for (const row of rows) insertDocument.run(columns.map((column) => row[column]));
+  for (const link of tagLinks) insertTagLink.run(tagColumns.map((column) => link[column]));
 });
 
-// One message per transaction (an array of rows), answered once committed; null closes the database.
-parentPort.on('message', (rows) => {
-  if (rows === null) {
+// One message per transaction ({ rows, tagLinks }), answered once committed; null closes the database.
+parentPort.on('message', (batch) => {
+  if (batch === null) {
     db.close();
     parentPort.close();
     return;
   }
   try {
-    insertAll(rows);
+    insertAll(batch);
     parentPort.postMessage({ ok: true });
   } catch (error) {
     parentPort.postMessage({ ok: false, message: error.message, code: error.code });

@@ -218,6 +218,13 @@ export type TaggingRuleRunsTable = {
   finished_at: Timestamp | null;
 };
 
+/** Kept by triggers on documents (migration 0014): read by the documents list for its total. */
+export type OrganizationDocumentsCountsTable = {
+  organization_id: string;
+  active_count: number;
+  deleted_count: number;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
@@ -235,4 +242,5 @@ export type Database = {
   tagging_rules: TaggingRulesTable;
   tagging_rule_actions: TaggingRuleActionsTable;
   tagging_rule_runs: TaggingRuleRunsTable;
+  organization_documents_counts: OrganizationDocumentsCountsTable;
 };

@@ -12,6 +12,8 @@ import * as searchLetterFolds from './0010-search-letter-folds';
 import * as documentsListIndexes from './0011-documents-list-indexes';
 import * as documentsExtractionState from './0012-documents-extraction-state';
 import * as jobsClaimIndex from './0013-jobs-claim-index';
+import * as documentsCounts from './0014-documents-counts';
+import * as searchWordsAndTags from './0015-search-words-and-tags';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011-documents-list-indexes': documentsListIndexes,
   '0012-documents-extraction-state': documentsExtractionState,
   '0013-jobs-claim-index': jobsClaimIndex,
+  '0014-documents-counts': documentsCounts,
+  '0015-search-words-and-tags': searchWordsAndTags,
 };

@@ -10,6 +10,11 @@ import { SQLITE_SEARCH_LETTER_FOLDS } from '../../db/migrations/0010-search-lett
  * Letters that are not a base letter plus a diacritic (`ø`, `ł`, `ß`) are folded by PostgreSQL's
  * `unaccent` (`o`, `l`, `ss`); on SQLite the index holds them folded (migration 0010) and the
  * query words are folded alike (`foldSearchLetters`).
+ *
+ * Matches come newest first, and are counted up to a cap (SEARCH_COUNT_CAP): see the module's
+ * README for why (a common word matches every document; only the page and the cap are read).
+ * Each hit carries a snippet of its content around the first match of a substring word, with the
+ * ranges of every such word in it (search.snippets).
  */
 export const SUBSTRING_MIN_LENGTH = 3;
 

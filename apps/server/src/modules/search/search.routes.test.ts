@@ -1,6 +1,8 @@
-import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { SearchDocumentsResponse } from '@sheaf/contracts/documents';
+import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../app/app.types';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
@@ -17,8 +19,10 @@ import {
 } from '../organizations/organizations.test-helpers';
 import { parseSearchQuery } from './search.models';
 import { createSearchRepository } from './search.repository';
+import { createSearchRoutes } from './search.routes';
+import { createSearchUsecases } from './search.usecases';
 
-type SearchBody = { documents: DocumentListItemDto[]; documentsCount: number };
+type SearchBody = SearchDocumentsResponse;
 
 describe.each(testDialects)('document search API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
@@ -167,20 +171,20 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     });
   });
 
-  it('ranks documents matching in their name first, then the newest first', async () => {
+  it('answers the newest documents first, whether they match in their name or their content', async () => {
     const organizationId = await newOrganization();
     await addDocument(organizationId, 'old-contract.pdf', 'signed');
     await addDocument(organizationId, 'scan-1.pdf', 'This contract is signed');
     await addDocument(organizationId, 'new-contract.pdf', 'draft');
     await addDocument(organizationId, 'scan-2.pdf', 'Another contract');
+    // (Names matching first was the rule until the count was capped: see the module's README.)
     expect(await namesFound(organizationId, 'contract')).toEqual([
-      'new-contract.pdf',
-      'old-contract.pdf',
       'scan-2.pdf',
+      'new-contract.pdf',
       'scan-1.pdf',
+      'old-contract.pdf',
     ]);
-    // A name matching more of the words ranks higher.
-    expect(await namesFound(organizationId, 'contract signed')).toEqual(['old-contract.pdf', 'scan-1.pdf']);
+    expect(await namesFound(organizationId, 'contract signed')).toEqual(['scan-1.pdf', 'old-contract.pdf']);
     expect(await namesFound(organizationId, 'scan contract')).toEqual(['scan-2.pdf', 'scan-1.pdf']);
   });
 
@@ -315,8 +319,233 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     expect(await search(organizationId, 'receipt', '&pageIndex=5&pageSize=3')).toEqual({
       documents: [],
       documentsCount: 7,
+      documentsCountIsCapped: false,
     });
-    expect(await search(organizationId, 'nothing-like-this')).toEqual({ documents: [], documentsCount: 0 });
+    expect(await search(organizationId, 'nothing-like-this')).toEqual({
+      documents: [],
+      documentsCount: 0,
+      documentsCountIsCapped: false,
+    });
+  });
+
+  describe('hits', () => {
+    it('carry a snippet of the content around the first match and the ranges of the query words, never the content', async () => {
+      const organizationId = await newOrganization();
+      await addDocument(
+        organizationId,
+        'lease.txt',
+        'Rental agreement. The tenant pays the deposit before moving in; the deposit is returned later.',
+      );
+      const { documents } = await search(organizationId, 'deposit tenant');
+      expect(documents).toHaveLength(1);
+      const [hit] = documents;
+      expect(hit).not.toHaveProperty('content');
+      expect(hit!.snippet).toBe(
+        'Rental agreement. The tenant pays the deposit before moving in; the deposit is returned later.',
+      );
+      expect(hit!.matches.map(({ start, end }) => hit!.snippet.slice(start, end))).toEqual([
+        'tenant',
+        'deposit',
+        'deposit',
+      ]);
+    });
+
+    it('show a match deep in a long content, cut around it with ellipses', async () => {
+      const organizationId = await newOrganization();
+      const filler = Array.from({ length: 12_000 }, (_, index) => `line${index}`).join(' ');
+      await addDocument(organizationId, 'long.txt', `${filler} the Hundeschule invoice is due ${filler}`);
+      const [hit] = (await search(organizationId, 'hundeschule')).documents;
+      expect(hit!.snippet).toMatch(/^….* the Hundeschule invoice is due .*…$/);
+      expect(hit!.snippet.length).toBeLessThanOrEqual(170);
+      expect(hit!.matches).toHaveLength(1);
+      expect(hit!.snippet.slice(hit!.matches[0]!.start, hit!.matches[0]!.end)).toBe('Hundeschule');
+    });
+
+    it('give ranges covering the accented original for a query without its diacritics', async () => {
+      const organizationId = await newOrganization();
+      await addDocument(organizationId, 'termin.txt', 'Termin bei der Zahnärztin, Hauptstraße 5');
+      const [hit] = (await search(organizationId, 'zahnarztin strasse')).documents;
+      expect(hit!.matches.map(({ start, end }) => hit!.snippet.slice(start, end))).toEqual([
+        'Zahnärztin',
+        'straße',
+      ]);
+    });
+
+    it('answer an empty snippet for a match in the name only, and carry the extraction status', async () => {
+      const organizationId = await newOrganization();
+      await addDocument(organizationId, 'passport-scan.txt', 'Nothing in here');
+      // Not extracted yet: found by its name, still pending.
+      clock.advance(1000);
+      await createDocument(server, credentials, organizationId, {
+        name: 'passport-copy.txt',
+        data: 'Still waiting',
+        type: 'text/plain',
+      });
+      const { documents } = await search(organizationId, 'passport');
+      expect(
+        documents.map(({ name, extractionStatus, extractionError, snippet, matches }) => ({
+          name,
+          extractionStatus,
+          extractionError,
+          snippet,
+          matches,
+        })),
+      ).toEqual([
+        {
+          name: 'passport-copy.txt',
+          extractionStatus: 'pending',
+          extractionError: null,
+          snippet: '',
+          matches: [],
+        },
+        {
+          name: 'passport-scan.txt',
+          extractionStatus: 'done',
+          extractionError: null,
+          snippet: '',
+          matches: [],
+        },
+      ]);
+      await server.jobQueue.runDueJobs();
+    });
+  });
+
+  it('narrows the matches to documents carrying every given tag, of the organization only', async () => {
+    const organizationId = await newOrganization();
+    const otherOrganizationId = await newOrganization('Elsewhere');
+    const createTag = async (id: string, name: string) => {
+      const response = await request(server, 'POST', `/api/organizations/${id}/tags`, credentials, {
+        body: { name, color: '#d8ff75', description: null },
+      });
+      expect(response.status).toBe(201);
+      return (await readJson<{ tag: { id: string } }>(response)).tag.id;
+    };
+    const tag = async (documentId: string, tagId: string) => {
+      const response = await request(
+        server,
+        'POST',
+        `/api/organizations/${organizationId}/documents/${documentId}/tags`,
+        credentials,
+        { body: { tagId } },
+      );
+      expect(response.status).toBe(201);
+    };
+    const taxes = await createTag(organizationId, 'Taxes');
+    const urgent = await createTag(organizationId, 'Urgent');
+    const foreign = await createTag(otherOrganizationId, 'Taxes');
+    const first = await addDocument(organizationId, 'invoice-1.pdf', 'An invoice');
+    const second = await addDocument(organizationId, 'invoice-2.pdf', 'Another invoice');
+    await addDocument(organizationId, 'invoice-3.pdf', 'A third invoice');
+    const unrelated = await addDocument(organizationId, 'letter.pdf', 'No bill here');
+    await tag(first.id, taxes);
+    await tag(second.id, taxes);
+    await tag(second.id, urgent);
+    await tag(unrelated.id, taxes);
+
+    const found = async (query: string) => {
+      const body = await search(organizationId, 'invoice', query);
+      return { names: body.documents.map((document) => document.name), count: body.documentsCount };
+    };
+    expect(await found(`&tags=${taxes}`)).toEqual({ names: ['invoice-2.pdf', 'invoice-1.pdf'], count: 2 });
+    expect(await found(`&tags=${taxes}&tags=${urgent}`)).toEqual({ names: ['invoice-2.pdf'], count: 1 });
+    expect(await found(`&tags=${taxes},${urgent}`)).toEqual({ names: ['invoice-2.pdf'], count: 1 });
+    // Inside a word only: counted by the trigram index, not the words of the documents.
+    expect(await search(organizationId, 'voice', `&tags=${taxes}`)).toMatchObject({ documentsCount: 2 });
+    expect(await found(`&tags=${foreign}`)).toEqual({ names: [], count: 0 });
+    expect(await found(`&tags=${taxes}&tags=${foreign}`)).toEqual({ names: [], count: 0 });
+    expect((await search(organizationId, 'in', `&tags=${urgent}`)).documents.map((hit) => hit.name)).toEqual([
+      'invoice-2.pdf',
+    ]);
+  });
+
+  it('reports a count past the cap as the cap, marked capped (a cap of 3 here)', async () => {
+    const organizationId = await newOrganization();
+    for (let index = 1; index <= 4; index++) {
+      await addDocument(organizationId, `memo-${index}.txt`, index <= 3 ? `signed ${index}` : 'draft');
+    }
+    await addDocument(organizationId, 'other.txt', 'A memo and more');
+    const capped = new Hono<AppEnv>().route(
+      '/api',
+      createSearchRoutes({
+        search: createSearchUsecases({ database: testDatabase.database, countCap: 3 }),
+        requireOrganizationMember: server.services.requireOrganizationMember,
+      }),
+    );
+    const searchCapped = async (query: string) => {
+      const response = await capped.request(
+        `/api/organizations/${organizationId}/documents/search?searchQuery=${query}&pageSize=2`,
+        { headers: { cookie: owner.cookie } },
+      );
+      expect(response.status).toBe(200);
+      const { documents, ...counts } = await readJson<SearchBody>(response);
+      return { names: documents.map((hit) => hit.name), ...counts };
+    };
+    expect(await searchCapped('memo')).toEqual({
+      names: ['other.txt', 'memo-4.txt'],
+      documentsCount: 3,
+      documentsCountIsCapped: true,
+    });
+    // Exactly the cap is not past it.
+    expect(await searchCapped('signed')).toMatchObject({ documentsCount: 3, documentsCountIsCapped: false });
+    expect(await searchCapped('memo-1')).toMatchObject({ documentsCount: 1, documentsCountIsCapped: false });
+    expect(await searchCapped('other')).toMatchObject({ documentsCount: 1, documentsCountIsCapped: false });
+  });
+
+  it('keeps a capped count right as names, contents and tags change (a cap of 1 here)', async () => {
+    // Past the cap, counts come from indexes the database keeps by triggers (migration 0015).
+    const organizationId = await newOrganization();
+    const base = `/api/organizations/${organizationId}/documents`;
+    const capped = new Hono<AppEnv>().route(
+      '/api',
+      createSearchRoutes({
+        search: createSearchUsecases({ database: testDatabase.database, countCap: 1 }),
+        requireOrganizationMember: server.services.requireOrganizationMember,
+      }),
+    );
+    const counted = async (query: string) => {
+      const response = await capped.request(`${base}/search?searchQuery=zephyr${query}`, {
+        headers: { cookie: owner.cookie },
+      });
+      const { documentsCount, documentsCountIsCapped } = await readJson<SearchBody>(response);
+      return [documentsCount, documentsCountIsCapped];
+    };
+    const tagResponse = await request(
+      server,
+      'POST',
+      `/api/organizations/${organizationId}/tags`,
+      credentials,
+      {
+        body: { name: 'Weather', color: '#d8ff75', description: null },
+      },
+    );
+    const tagId = (await readJson<{ tag: { id: string } }>(tagResponse)).tag.id;
+    const withTag = `&tags=${tagId}`;
+    const alpha = await addDocument(organizationId, 'alpha.txt', 'A zephyr in the morning');
+    const beta = await addDocument(organizationId, 'beta.txt', 'A Zéphyr at night');
+    expect(await counted('')).toEqual([1, true]);
+    expect(await counted(withTag)).toEqual([0, false]);
+
+    const link = (documentId: string, method: 'POST' | 'DELETE') =>
+      method === 'POST'
+        ? request(server, 'POST', `${base}/${documentId}/tags`, credentials, { body: { tagId } })
+        : request(server, 'DELETE', `${base}/${documentId}/tags/${tagId}`, credentials);
+    expect((await link(alpha.id, 'POST')).ok).toBe(true);
+    expect(await counted(withTag)).toEqual([1, false]);
+    expect((await link(beta.id, 'POST')).ok).toBe(true);
+    expect(await counted(withTag)).toEqual([1, true]);
+    expect((await link(beta.id, 'DELETE')).ok).toBe(true);
+    expect(await counted(withTag)).toEqual([1, false]);
+
+    const patch = (documentId: string, body: Record<string, string>) =>
+      request(server, 'PATCH', `${base}/${documentId}`, credentials, { body });
+    expect((await patch(alpha.id, { content: 'Calm all day' })).status).toBe(200);
+    expect(await counted(withTag)).toEqual([0, false]);
+    expect(await counted('')).toEqual([1, false]);
+    expect((await patch(alpha.id, { name: 'Zephyr log.txt' })).status).toBe(200);
+    expect(await counted(withTag)).toEqual([1, false]);
+    expect(await counted('')).toEqual([1, true]);
+    expect((await request(server, 'DELETE', `${base}/${beta.id}`, credentials)).status).toBe(204);
+    expect(await counted('')).toEqual([1, false]);
   });
 
   it('refuses queries shorter than two characters and invalid pages with a validation error', async () => {
@@ -409,10 +638,10 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     }
     if (dialect === 'postgres') await sql`analyze`.execute(testDatabase.db);
 
-    expect(await namesFound(organizationId, 'zeppelin')).toEqual(['Zeppelin flight.pdf', 'invoice-1500.pdf']);
+    expect(await namesFound(organizationId, 'zeppelin')).toEqual(['invoice-1500.pdf', 'Zeppelin flight.pdf']);
     const terms = parseSearchQuery('zeppelin');
     const repository = createSearchRepository({ db: testDatabase.db, dialect });
-    let plan = (await repository.explainSearch({ organizationId, terms })).join('\n');
+    let plan = (await repository.explainSearch({ organizationId, terms, tagIds: [] })).join('\n');
     if (dialect === 'postgres') {
       // At 2,000 short documents PostgreSQL rightly prefers reading the organization's search rows
       // (it takes the trigram indexes from a few thousand, see the README); without that way and
@@ -422,10 +651,11 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
         .execute(async (trx) => {
           await sql`set local enable_seqscan = off`.execute(trx);
           await sql`set local enable_indexscan = off`.execute(trx);
-          await sql`drop index documents_search_organization_id_is_deleted_created_at_index`.execute(trx);
+          await sql`drop index documents_search_organization_id_is_deleted_created_at_id_index`.execute(trx);
           const lines = await createSearchRepository({ db: trx, dialect }).explainSearch({
             organizationId,
             terms,
+            tagIds: [],
           });
           throw Object.assign(new Error('rollback'), { lines });
         })
@@ -435,7 +665,9 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
         });
     }
     if (dialect === 'sqlite') {
-      expect(plan).toMatch(/SCAN documents_search VIRTUAL TABLE INDEX/);
+      // The FTS5 table hands out its matches newest first (ORDER BY rowid DESC consumed: no sort).
+      expect(plan).toMatch(/SCAN s VIRTUAL TABLE INDEX/);
+      expect(plan).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
       expect(plan).toMatch(/SEARCH r USING INTEGER PRIMARY KEY/);
       expect(plan).not.toMatch(/SCAN (r|documents|documents_search_rowids)\b/);
     } else {

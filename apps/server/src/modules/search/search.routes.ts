@@ -5,6 +5,16 @@ import { parseWith } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { SearchUsecases } from './search.usecases';
 
+/** Query parameters with repeated keys (`?tags=a&tags=b`) kept as lists, as the documents list reads them. */
+const readQuery = (url: string) => {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(url).searchParams) {
+    const current = query[key];
+    query[key] = current === undefined ? value : [current].flat().concat(value);
+  }
+  return query;
+};
+
 /** Registered before the documents routes: `/documents/search` is not a document id. */
 export function createSearchRoutes({
   search,
@@ -16,11 +26,15 @@ export function createSearchRoutes({
   const canRead = requireOrganizationMember({ apiKeyPermissions: ['documents:read'] });
 
   return new Hono<AppEnv>().get('/organizations/:organizationId/documents/search', canRead, async (c) => {
-    const { searchQuery, pageIndex, pageSize } = parseWith(searchDocumentsQuerySchema, c.req.query());
+    const { searchQuery, pageIndex, pageSize, tags } = parseWith(
+      searchDocumentsQuerySchema,
+      readQuery(c.req.url),
+    );
     return c.json(
       await search.searchDocuments({
         organizationId: getMembership(c).organizationId,
         searchQuery,
+        tagIds: tags,
         pageIndex,
         pageSize,
       }),

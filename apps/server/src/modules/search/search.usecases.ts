@@ -1,35 +1,87 @@
-import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { DocumentSearchHitDto, SearchDocumentsResponse } from '@sheaf/contracts/documents';
+import { SEARCH_COUNT_CAP } from '@sheaf/contracts/limits';
 import type { AppDatabase } from '../../db/database';
-import { toDocumentListItemDto } from '../documents/documents.models';
+import { type DocumentListRow, toDocumentListItemDto } from '../documents/documents.models';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { hasSearchTerms, parseSearchQuery } from './search.models';
 import { createSearchRepository } from './search.repository';
+import { buildSnippet, buildSnippetFromStart, foldSearchWord, type Snippet } from './search.snippets';
 
-export function createSearchUsecases({ database }: { database: AppDatabase }) {
+/**
+ * How much of each hit's content is read for its snippet at first: the first match is almost
+ * always in it; the whole content (up to megabytes) is read only when it is not.
+ */
+const CONTENT_START_LENGTH = 32_768;
+
+export function createSearchUsecases({
+  database,
+  countCap = SEARCH_COUNT_CAP,
+}: {
+  database: AppDatabase;
+  /** Matches counted at most (tests set a small one). */
+  countCap?: number;
+}) {
   const search = createSearchRepository({ db: database.db, dialect: database.dialect });
   const documents = createDocumentsRepository({ db: database.db });
 
+  /** The snippet of each hit, from the start of its content or, failing that, all of it. */
+  async function findSnippets(ids: string[], words: string[]) {
+    const snippets = new Map<string, Snippet>();
+    if (words.length === 0 || ids.length === 0) return snippets;
+    const starts = await search.findContentStarts(ids, CONTENT_START_LENGTH);
+    for (const id of ids) {
+      const start = starts.get(id) ?? { start: '', isWhole: true };
+      snippets.set(
+        id,
+        (start.isWhole ? buildSnippet(start.start, words) : buildSnippetFromStart(start.start, words)) ??
+          buildSnippet(await search.findContent(id), words),
+      );
+    }
+    return snippets;
+  }
+
+  /** List items with their tags and snippets (for `words`, folded query words). */
+  async function toHits(rows: DocumentListRow[], words: string[]): Promise<DocumentSearchHitDto[]> {
+    const ids = rows.map((row) => row.id);
+    const [tags, snippets] = await Promise.all([
+      documents.getTagsByDocumentIds({ documentIds: ids }),
+      // Short words match names only: the content shows the longer ones.
+      findSnippets(ids, words),
+    ]);
+    return rows.map((row) => ({
+      ...toDocumentListItemDto(row, tags.get(row.id) ?? []),
+      ...(snippets.get(row.id) ?? { snippet: '', matches: [] }),
+    }));
+  }
+
   return {
-    /** The organization's active documents matching the query (see search.models), as list items. */
+    /**
+     * A page of the organization's active documents matching the query (see search.models) and
+     * carrying every tag of `tagIds`, as list items with a snippet; the count stops at the cap.
+     */
     async searchDocuments({
       organizationId,
       searchQuery,
+      tagIds = [],
       pageIndex,
       pageSize,
     }: {
       organizationId: string;
       searchQuery: string;
+      tagIds?: string[];
       pageIndex: number;
       pageSize: number;
-    }): Promise<{ documents: DocumentListItemDto[]; documentsCount: number }> {
+    }): Promise<SearchDocumentsResponse> {
       const terms = parseSearchQuery(searchQuery);
-      if (!hasSearchTerms(terms)) return { documents: [], documentsCount: 0 };
-      const { rows, count } = await search.search({ organizationId, terms, pageIndex, pageSize });
-      const tags = await documents.getTagsByDocumentIds({ documentIds: rows.map((row) => row.id) });
-      return {
-        documents: rows.map((row) => toDocumentListItemDto(row, tags.get(row.id) ?? [])),
-        documentsCount: count,
-      };
+      if (!hasSearchTerms(terms)) return { documents: [], documentsCount: 0, documentsCountIsCapped: false };
+      const filters = { organizationId, terms, tagIds: [...new Set(tagIds)] };
+      const { rows, isDense } = await search.findPage({ ...filters, pageIndex, pageSize });
+      // The count is the slow part: the hits are made meanwhile (PostgreSQL runs both at once).
+      const [{ count, countIsCapped }, documents] = await Promise.all([
+        search.count({ ...filters, cap: countCap, isDense }),
+        toHits(rows, terms.substrings.map(foldSearchWord)),
+      ]);
+      return { documents, documentsCount: count, documentsCountIsCapped: countIsCapped };
     },
   };
 }
