@@ -3,6 +3,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Config } from '../config/config';
+import { getAllowedOrigins } from '../config/config.origins';
 import { createConfigRoutes } from '../config/config.routes';
 import type { AppDatabase } from '../db/database';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
@@ -24,6 +25,7 @@ import type { Logger } from '../shared/logger';
 import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
 import { jsonWithContentLength } from './json-responses';
+import { createRequestGuards } from './request-guards';
 import type { Services } from './services';
 import { readInlineScriptHashes, registerStaticSpa } from './static';
 
@@ -89,6 +91,13 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   app.use(jsonWithContentLength());
 
   const api = new Hono<AppEnv>();
+  // Before every route, better-auth's included: origin, media type and size of unsafe requests.
+  api.use(
+    createRequestGuards({
+      allowedOrigins: getAllowedOrigins(config.env),
+      jsonBodyLimit: config.env.API_JSON_BODY_LIMIT,
+    }),
+  );
   api.route('/', createConfigRoutes({ config }));
   api.route('/', createHealthRoutes({ db: database.db }));
   api.route(

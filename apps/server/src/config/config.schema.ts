@@ -77,6 +77,43 @@ const addressListFromEnv = () =>
       return entries;
     });
 
+/** A comma-separated list of web origins (`https://app.example.com`), kept as their normalized origin. */
+const originListFromEnv = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const entries = (value ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      const origins: string[] = [];
+      const invalid: string[] = [];
+      for (const entry of entries) {
+        const origin = originOf(entry);
+        if (origin) origins.push(origin);
+        else invalid.push(entry);
+      }
+      if (invalid.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Expected origins such as https://app.example.com separated by commas, got "${invalid.join('", "')}"`,
+        });
+        return z.NEVER;
+      }
+      return origins;
+    });
+
+/** The origin of an http(s) URL that is nothing but an origin (a trailing slash allowed); else undefined. */
+function originOf(entry: string): string | undefined {
+  if (!URL.canParse(entry)) return undefined;
+  const url = new URL(entry);
+  const isBare =
+    url.pathname === '/' && url.search === '' && url.hash === '' && !url.username && !url.password;
+  if (!isBare || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
+  return url.origin;
+}
+
 const customProviderSchema = z.object({
   providerId: z
     .string()
@@ -129,6 +166,13 @@ export const envSchema = z.object({
   ),
   /** Reverse proxies whose X-Forwarded-For is believed (rate limits and session addresses). */
   SERVER_TRUSTED_PROXIES: addressListFromEnv(),
+  /**
+   * Origins, besides APP_BASE_URL's, whose pages may send cookie-authenticated requests (sign-in
+   * included): the request guards' origin check and better-auth's trustedOrigins.
+   */
+  TRUSTED_ORIGINS: originListFromEnv(),
+  /** Largest JSON body any /api route reads (/api/auth included), in bytes; larger ones get 413. */
+  API_JSON_BODY_LIMIT: integerFromEnv(1_000_000, { min: 1 }),
   PROCESS_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   WEB_DIST_DIR: optionalStringFromEnv(),
 
@@ -166,6 +210,8 @@ export const envSchema = z.object({
   INVITATION_EXPIRATION_DAYS: integerFromEnv(7, { min: 1, max: 3650 }),
   DOCUMENTS_DELETED_RETENTION_DAYS: integerFromEnv(30, { min: 1, max: 3650 }),
   DOCUMENTS_MAX_UPLOAD_SIZE: integerFromEnv(100_000_000, { min: 0 }),
+  /** Age past which a temporary upload file or a stored file with no document row is swept away. */
+  DOCUMENTS_ORPHAN_GRACE_MINUTES: integerFromEnv(60, { min: 0, max: 525_600 }),
   DOCUMENTS_STORAGE_DRIVER: z.enum(['filesystem', 's3']).default('filesystem'),
   DOCUMENTS_STORAGE_FILESYSTEM_ROOT: optionalStringFromEnv(),
   DOCUMENTS_STORAGE_S3_ENDPOINT: optionalStringFromEnv().pipe(

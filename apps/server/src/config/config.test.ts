@@ -110,6 +110,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ AUTH_PROVIDERS_CUSTOMS: '[{' })).toThrow(/AUTH_PROVIDERS_CUSTOMS/);
   });
 
+  it('reads TRUSTED_ORIGINS as normalized origins and stops start-up on an entry that is not one', () => {
+    expect(loadConfig({}).env.TRUSTED_ORIGINS).toEqual([]);
+    expect(
+      loadConfig({ TRUSTED_ORIGINS: ' https://Admin.Example.com/ , http://localhost:5173' }).env
+        .TRUSTED_ORIGINS,
+    ).toEqual(['https://admin.example.com', 'http://localhost:5173']);
+    for (const invalid of ['admin.example.com', 'https://example.com/app', 'ftp://example.com', '*']) {
+      expect(() => loadConfig({ TRUSTED_ORIGINS: `https://ok.example,${invalid}` }), invalid).toThrow(
+        /TRUSTED_ORIGINS: Expected origins/,
+      );
+    }
+  });
+
+  it('caps JSON bodies at 1 MB unless API_JSON_BODY_LIMIT says otherwise', () => {
+    expect(loadConfig({}).env.API_JSON_BODY_LIMIT).toBe(1_000_000);
+    expect(loadConfig({ API_JSON_BODY_LIMIT: '65536' }).env.API_JSON_BODY_LIMIT).toBe(65_536);
+    expect(() => loadConfig({ API_JSON_BODY_LIMIT: '1MB' })).toThrow(/API_JSON_BODY_LIMIT/);
+    expect(() => loadConfig({ API_JSON_BODY_LIMIT: '0' })).toThrow(/API_JSON_BODY_LIMIT/);
+  });
+
   it('lists every variable in .env.example with its default', () => {
     const example = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
     const listed = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]);

@@ -20,6 +20,12 @@ export const createOwnsOrganizationsWithMembersError = () =>
       'You own an organization that has other members. Transfer it or remove its members before deleting your account.',
   });
 
+export const createInvalidEmailAddressLengthError = () =>
+  new APIError('BAD_REQUEST', {
+    code: 'api.validation_error',
+    message: 'The email address must be at most 254 characters, at most 64 before the @.',
+  });
+
 export const createInvalidRegistrationNameError = () =>
   new APIError('BAD_REQUEST', {
     code: 'api.validation_error',

@@ -5,6 +5,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../app/app.types';
 import type { ApiKeysUsecases } from '../api-keys/api-keys.usecases';
 import type { Auth } from './auth';
+import { readBearerToken } from './auth.bearer';
 import { createForbiddenError, createUnauthorizedError } from './auth.errors.http';
 import type { SessionActor } from './auth.session-cache';
 
@@ -20,15 +21,16 @@ export type RequireAuth = ReturnType<typeof createRequireAuth>;
 
 /**
  * The one guard of every authenticated route: a session cookie, or `Authorization: Bearer`
- * with an API key whose expiry, permissions and organization scope allow this request.
+ * (scheme in any case) with an API key whose expiry, permissions and organization scope allow this request.
  */
 export function createRequireAuth({ auth, apiKeys }: { auth: Auth; apiKeys: ApiKeysUsecases }) {
   const readSession = createSessionReader({ auth });
   return ({ apiKeyPermissions }: RequireAuthOptions = {}) =>
     createMiddleware<AppEnv>(async (c, next) => {
-      const authorization = c.req.header('authorization');
-      if (authorization !== undefined) {
-        const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+      // Only Bearer means an API key; another scheme (Basic…) is ignored and the cookie counts. A
+      // Bearer token that fails is 401 even beside a session cookie: no silent fallback.
+      const token = readBearerToken(c.req.header('authorization'));
+      if (token !== undefined) {
         if (!token)
           throw createUnauthorizedError('Malformed Authorization header: expected "Bearer <API key>".');
         const apiKey = await apiKeys.authenticate({ token });

@@ -1,16 +1,19 @@
 import { ID_PREFIXES, type IdPrefix } from '@sheaf/contracts/ids';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sheaf/contracts/limits';
+import { isEmailAddressLengthValid } from '@sheaf/contracts/text';
 import { registrationNameSchema } from '@sheaf/contracts/users';
 import { betterAuth } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../config/config';
+import { getAllowedOrigins } from '../../config/config.origins';
 import type { AppDatabase } from '../../db/database';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import type { EmailsService } from '../emails/emails.service';
 import type { UsersUsecases } from '../users/users.usecases';
 import {
+  createInvalidEmailAddressLengthError,
   createInvalidRegistrationNameError,
   createOwnsOrganizationsWithMembersError,
   createPasswordResetDisabledError,
@@ -59,7 +62,8 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
     baseURL: env.APP_BASE_URL,
     basePath: AUTH_BASE_PATH,
     secret,
-    trustedOrigins: [env.APP_BASE_URL],
+    // The same list as the request guards' origin check (APP_BASE_URL's origin + TRUSTED_ORIGINS).
+    trustedOrigins: getAllowedOrigins(env),
     database: { db: database.db, type: database.dialect },
     telemetry: { enabled: false },
     logger: {
@@ -192,6 +196,11 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
           throw createPasswordResetDisabledError();
         }
         if (SIGN_UP_PATHS.includes(context.path)) {
+          // RFC 5321 lengths, which better-auth's own e-mail check does not enforce.
+          const email = (context.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && !isEmailAddressLengthValid(email)) {
+            throw createInvalidEmailAddressLengthError();
+          }
           // better-auth checks the password length; the name rule (trimmed, 1–64) is ours.
           const name = registrationNameSchema.safeParse(
             (context.body as { name?: unknown } | undefined)?.name,
