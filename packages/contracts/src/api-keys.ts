@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { API_KEY_PERMISSIONS } from './permissions';
+import { singleLineString } from './text';
 
 export const API_KEY_NAME_MAX_LENGTH = 64;
 
 /** POST /api/api-keys. The web form sends an empty organizationIds list and allOrganizations false. */
 export const createApiKeySchema = z.object({
-  name: z.string().trim().min(1).max(API_KEY_NAME_MAX_LENGTH),
+  name: singleLineString().trim().min(1).max(API_KEY_NAME_MAX_LENGTH),
   permissions: z
     .array(z.enum(API_KEY_PERMISSIONS))
     .min(1)

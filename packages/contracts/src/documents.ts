@@ -7,6 +7,7 @@ import {
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_MIN_QUERY_LENGTH,
 } from './limits';
+import { fileTextString, singleLineString } from './text';
 
 /** A document's tag as carried by document answers (the tags module adds the rest). */
 export type DocumentTagDto = {
@@ -115,7 +116,7 @@ export const listDeletedDocumentsQuerySchema = z.object({
  * `tags` narrows to documents carrying every one of those tags, as in the list.
  */
 export const searchDocumentsQuerySchema = z.object({
-  searchQuery: z.string().trim().min(SEARCH_MIN_QUERY_LENGTH).max(SEARCH_MAX_QUERY_LENGTH),
+  searchQuery: singleLineString().trim().min(SEARCH_MIN_QUERY_LENGTH).max(SEARCH_MAX_QUERY_LENGTH),
   pageIndex: pageIndexSchema,
   pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
   tags: tagIdsSchema,
@@ -147,9 +148,8 @@ export const listDocumentActivityQuerySchema = z.object({
   pageSize: pageSizeSchema(ACTIVITY_PAGE_SIZE),
 });
 
-/** A document name (spec §5): trimmed, 1 to 255 characters. */
-export const documentNameSchema = z
-  .string()
+/** A document name (spec §5): trimmed, 1 to 255 characters, no control character. */
+export const documentNameSchema = singleLineString()
   .trim()
   .min(1, { message: 'The name is required' })
   .max(DOCUMENT_NAME_MAX_LENGTH, {
@@ -160,7 +160,7 @@ export const documentNameSchema = z
 export const updateDocumentSchema = z
   .object({
     name: documentNameSchema.optional(),
-    content: z.string().max(10_000_000).optional(),
+    content: fileTextString({ maxLength: 10_000_000 }).optional(),
   })
   .refine((body) => body.name !== undefined || body.content !== undefined, {
     message: 'Give a name or a content',

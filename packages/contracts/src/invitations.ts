@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITATION_ROLES } from './permissions';
+import { emailAddressSchema } from './text';
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'rejected', 'expired', 'cancelled'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
@@ -12,14 +13,12 @@ export const RESENDABLE_INVITATION_STATUSES = [
   'cancelled',
 ] as const satisfies readonly InvitationStatus[];
 
-/** POST /api/organizations/{organizationId}/members/invitations. The e-mail is compared case-insensitively. */
+/**
+ * POST /api/organizations/{organizationId}/members/invitations. The e-mail is compared
+ * case-insensitively and kept within the RFC 5321 lengths.
+ */
 export const inviteMemberSchema = z.object({
-  email: z
-    .string({ message: 'Email is required' })
-    .trim()
-    .min(1, { message: 'Email is required' })
-    .email({ message: 'Please enter a valid email address' })
-    .transform((email) => email.toLowerCase()),
+  email: emailAddressSchema,
   role: z.enum(INVITATION_ROLES).default('member'),
 });
 

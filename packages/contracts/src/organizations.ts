@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH } from './limits';
+import { singleLineString } from './text';
 
-/** Organization name (spec §5): trimmed, 3 to 50 characters. */
-export const organizationNameSchema = z
-  .string({ message: 'Organization name is required' })
+/** Organization name (spec §5): trimmed, 3 to 50 characters, no control character. */
+export const organizationNameSchema = singleLineString({ message: 'Organization name is required' })
   .trim()
   .min(ORGANIZATION_NAME_MIN_LENGTH, {
     message: `Organization name must be at least ${ORGANIZATION_NAME_MIN_LENGTH} characters`,

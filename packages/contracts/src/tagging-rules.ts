@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAGGING_RULE_DESCRIPTION_MAX_LENGTH, TAGGING_RULE_NAME_MAX_LENGTH } from './limits';
+import { multiLineString, singleLineString } from './text';
 
 export const TAGGING_RULE_CONDITION_FIELDS = ['name', 'content'] as const;
 export type TaggingRuleConditionField = (typeof TAGGING_RULE_CONDITION_FIELDS)[number];
@@ -21,7 +22,7 @@ export type TaggingRuleMatchMode = (typeof TAGGING_RULE_MATCH_MODES)[number];
 export const taggingRuleConditionSchema = z.object({
   field: z.enum(TAGGING_RULE_CONDITION_FIELDS),
   operator: z.enum(TAGGING_RULE_OPERATORS),
-  value: z.string().min(1, { message: 'The value is required' }).max(1024),
+  value: singleLineString().min(1, { message: 'The value is required' }).max(1024),
 });
 
 export type TaggingRuleCondition = z.infer<typeof taggingRuleConditionSchema>;
@@ -31,15 +32,13 @@ export const NEW_TAGGING_RULE_CONDITION = { field: 'name', operator: 'contains',
 
 /** POST /tagging-rules and PUT /tagging-rules/{taggingRuleId}. */
 export const taggingRuleInputSchema = z.object({
-  name: z
-    .string()
+  name: singleLineString()
     .trim()
     .min(1, { message: 'The name is required' })
     .max(TAGGING_RULE_NAME_MAX_LENGTH, {
       message: `The name must be fewer than ${TAGGING_RULE_NAME_MAX_LENGTH} characters`,
     }),
-  description: z
-    .string()
+  description: multiLineString()
     .trim()
     .max(TAGGING_RULE_DESCRIPTION_MAX_LENGTH, {
       message: `The description must be fewer than ${TAGGING_RULE_DESCRIPTION_MAX_LENGTH} characters`,

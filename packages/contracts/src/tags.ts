@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TAG_DESCRIPTION_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from './limits';
+import { multiLineString, singleLineString } from './text';
 
 /** A tag as answered by GET/POST/PUT /tags (documents spec §3). */
 export type TagDto = {
@@ -43,14 +44,12 @@ export const tagColorSchema = z
     return hex.length <= 4 ? `#${[...hex].map((digit) => digit + digit).join('')}` : `#${hex}`;
   });
 
-export const tagNameSchema = z
-  .string()
+export const tagNameSchema = singleLineString()
   .trim()
   .min(1, { message: 'The name is required' })
   .max(TAG_NAME_MAX_LENGTH, { message: `The name must be fewer than ${TAG_NAME_MAX_LENGTH} characters` });
 
-export const tagDescriptionSchema = z
-  .string()
+export const tagDescriptionSchema = multiLineString()
   .trim()
   .max(TAG_DESCRIPTION_MAX_LENGTH, {
     message: `The description must be fewer than ${TAG_DESCRIPTION_MAX_LENGTH} characters`,

@@ -5,15 +5,16 @@ import {
   REGISTRATION_NAME_MAX_LENGTH,
   USER_NAME_MAX_LENGTH,
 } from './limits';
+import { emailAddressSchema, singleLineString } from './text';
 
 /** PUT /api/users/me */
 export const updateUserSchema = z.object({
-  name: z.string().trim().min(1).max(USER_NAME_MAX_LENGTH),
+  name: singleLineString().trim().min(1).max(USER_NAME_MAX_LENGTH),
 });
 
-export const emailSchema = z.string().trim().min(1).email();
+export const emailSchema = emailAddressSchema;
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
-export const registrationNameSchema = z.string().trim().min(1).max(REGISTRATION_NAME_MAX_LENGTH);
+export const registrationNameSchema = singleLineString().trim().min(1).max(REGISTRATION_NAME_MAX_LENGTH);
 
 export type UserDto = {
   id: string;

@@ -154,6 +154,32 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
     ).toEqual([]);
   });
 
+  it('refuses e-mail addresses past 254 characters or with a local part past 64, and accepts the longest valid one', async () => {
+    // 64 + 1 + 185 + 4 = 254 characters: the longest address allowed.
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`;
+    const tooLong = [
+      `${'a'.repeat(64)}@${'b'.repeat(186)}.com`, // 255 characters
+      `${'a'.repeat(64)}@${'b'.repeat(61)}.${'c'.repeat(61)}.${'d'.repeat(69)}.com`, // 262 characters
+      `${'a'.repeat(65)}@example.com`, // local part of 65
+    ];
+    expect([longest.length, tooLong[0]!.length, tooLong[1]!.length]).toEqual([254, 255, 262]);
+    for (const email of tooLong) {
+      const response = await post(owner, { email });
+      expect(response.status, email).toBe(400);
+      const { error } = await readError(response);
+      expect(error.code).toBe('api.validation_error');
+      expect(error.details).toEqual([expect.objectContaining({ path: 'email' })]);
+    }
+    expect(
+      await testDatabase.db
+        .selectFrom('organization_invitations')
+        .select('id')
+        .where('email', 'in', tooLong)
+        .execute(),
+    ).toEqual([]);
+    expect((await post(owner, { email: longest })).status).toBe(201);
+  });
+
   it('refuses a second pending invitation for the same e-mail, and inviting a member', async () => {
     await invite(server, owner, organizationId, 'twice@example.com');
     const jobsBefore = await emailJobsCount();

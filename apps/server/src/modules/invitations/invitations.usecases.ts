@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Actor, OrganizationMembership } from '../../app/app.types';
 import type { AppDatabase } from '../../db/database';
 import type { Database, OrganizationInvitationsTable, Timestamp } from '../../db/database.types';
+import { lockRow } from '../../db/locks';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import { createForbiddenError } from '../auth/auth.errors.http';
@@ -55,34 +56,45 @@ export function createInvitationsUsecases({
     work: (trx: Transaction<Database>, repo: InvitationsRepository) => Promise<T>,
   ) => database.db.transaction().execute((trx) => work(trx, createInvitationsRepository({ db: trx })));
 
-  /** The checks shared by creating and resending an invitation, before anything is written. */
+  /**
+   * The checks shared by creating and resending an invitation, inside the transaction that then
+   * writes it. It first locks the inviter's row (invitations per day) then the organization's
+   * (members + pending invitations), always in that order, so concurrent sends are counted one
+   * after the other instead of all passing the check.
+   */
   async function assertCanSend({
+    trx,
+    repo,
     organizationId,
     email,
     inviterId,
     now,
+    membersLimit,
   }: {
+    trx: Transaction<Database>;
+    repo: InvitationsRepository;
     organizationId: string;
     email: string;
     inviterId: string;
     now: Date;
+    /** Read before the transaction: the plan lookup runs on the pool, not on `trx`. */
+    membersLimit: number | null;
   }) {
+    await lockRow(trx, 'users', inviterId);
+    await lockRow(trx, 'organizations', organizationId);
     const nowTimestamp = toTimestamp(now);
-    if (await repository.findMemberByEmail({ organizationId, email }))
-      throw createUserAlreadyInOrganizationError();
-    if (await repository.findPendingInvitation({ organizationId, email, now: nowTimestamp })) {
+    if (await repo.findMemberByEmail({ organizationId, email })) throw createUserAlreadyInOrganizationError();
+    if (await repo.findPendingInvitation({ organizationId, email, now: nowTimestamp })) {
       throw createInvitationAlreadyExistsError();
     }
-    const sent = await repository.countInvitationsSentSince({
+    const sent = await repo.countInvitationsSentSince({
       inviterId,
       since: toTimestamp(addMilliseconds(now, -DAY_MS)),
     });
     if (sent >= maxInvitationsPerDay) throw createInvitationLimitReachedError(maxInvitationsPerDay);
-    const membersLimit = await getMembersLimit({ organizationId });
     if (
       membersLimit !== null &&
-      (await repository.countMembersAndPendingInvitations({ organizationId, now: nowTimestamp })) >=
-        membersLimit
+      (await repo.countMembersAndPendingInvitations({ organizationId, now: nowTimestamp })) >= membersLimit
     ) {
       throw createMaxMembersCountReachedError(membersLimit);
     }
@@ -178,8 +190,8 @@ export function createInvitationsUsecases({
     }) {
       const { organizationId, userId } = membership;
       const now = clock.now();
-      await assertCanSend({ organizationId, email, inviterId: userId, now });
       const timestamp = toTimestamp(now);
+      const membersLimit = await getMembersLimit({ organizationId });
       const row: OrganizationInvitationsTable = {
         id: generateId('inv'),
         organization_id: organizationId,
@@ -194,6 +206,7 @@ export function createInvitationsUsecases({
       };
       try {
         const organizationName = await withTransaction(async (trx, repo) => {
+          await assertCanSend({ trx, repo, organizationId, email, inviterId: userId, now, membersLimit });
           // A pending one past its expiry (not yet marked) must not block the new one.
           await repo.expirePendingInvitations({ now: timestamp, organizationId, email });
           await repo.insertInvitation(row);
@@ -289,9 +302,10 @@ export function createInvitationsUsecases({
       const timestamp = toTimestamp(now);
       assertStatus(invitation, ['rejected', 'expired', 'cancelled'], timestamp, 'resent');
       const { organization_id: organizationId, email } = invitation;
-      await assertCanSend({ organizationId, email, inviterId: userId, now });
+      const membersLimit = await getMembersLimit({ organizationId });
       try {
         await withTransaction(async (trx, repo) => {
+          await assertCanSend({ trx, repo, organizationId, email, inviterId: userId, now, membersLimit });
           await repo.expirePendingInvitations({ now: timestamp, organizationId, email });
           const resent = await repo.transitionInvitation({
             invitationId,

@@ -49,12 +49,29 @@ export function createMembersRepository({ db }: { db: Kysely<Database> }) {
         .execute();
     },
 
+    /** Returns whether a member was deleted (never the owner). */
     async deleteMember({ organizationId, memberId }: { organizationId: string; memberId: string }) {
-      await db
+      const result = await db
         .deleteFrom('organization_members')
         .where('organization_id', '=', organizationId)
         .where('id', '=', memberId)
         .where('role', '!=', 'owner')
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    /** Takes the organization out of the scope of every API key of the user. */
+    async removeOrganizationFromUserApiKeys({
+      organizationId,
+      userId,
+    }: {
+      organizationId: string;
+      userId: string;
+    }) {
+      await db
+        .deleteFrom('api_key_organizations')
+        .where('organization_id', '=', organizationId)
+        .where('api_key_id', 'in', db.selectFrom('api_keys').select('id').where('user_id', '=', userId))
         .execute();
     },
   };

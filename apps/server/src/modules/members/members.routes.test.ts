@@ -6,6 +6,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-s
 import {
   addMember,
   call,
+  createApiKey,
   createOrganization,
   createUser,
   getMyMember,
@@ -236,6 +237,61 @@ describe.each(testDialects)('members on %s', (dialect) => {
     );
     expect(ownerLeaves.status).toBe(403);
     expect(await roleOf(ids.owner)).toBe('owner');
+  });
+
+  it("takes the organization out of a member's API keys when they leave or are removed, even if they join again", async () => {
+    const keyOwner = await createUser(server, smtp, 'key-leaver@example.com');
+    const homeId = (await createOrganization(server, keyOwner, 'Home base')).id;
+    const keyOwnerId = await addMember(server, owner, organizationId, keyOwner, 'member');
+    const token = await createApiKey(server, keyOwner, {
+      permissions: ['organizations:read'],
+      organizationIds: [homeId, organizationId],
+    });
+    const getWithKey = (orgId: string) => call(server.app, 'GET', `/api/organizations/${orgId}`, { token });
+    expect((await getWithKey(organizationId)).status).toBe(200);
+
+    const left = await call(
+      server.app,
+      'DELETE',
+      `/api/organizations/${organizationId}/members/${keyOwnerId}`,
+      {
+        cookie: keyOwner.cookie,
+      },
+    );
+    expect(left.status).toBe(204);
+    const refused = await getWithKey(organizationId);
+    expect(refused.status).toBe(403);
+    expect((await readError(refused)).error.code).toBe('auth.forbidden');
+    expect((await getWithKey(homeId)).status).toBe(200);
+    const keys = await readJson<{ apiKeys: Array<{ organizationIds: string[] }> }>(
+      await call(server.app, 'GET', '/api/api-keys', { cookie: keyOwner.cookie }),
+    );
+    expect(keys.apiKeys.map(({ organizationIds }) => organizationIds)).toEqual([[homeId]]);
+
+    // Back in the organization, the old key does not quietly regain access to it.
+    const rejoinedId = await addMember(server, owner, organizationId, keyOwner, 'member');
+    expect((await getWithKey(organizationId)).status).toBe(403);
+
+    // Removed by an admin: the same.
+    const newToken = await createApiKey(server, keyOwner, {
+      permissions: ['organizations:read'],
+      organizationIds: [organizationId],
+    });
+    expect(
+      (await call(server.app, 'GET', `/api/organizations/${organizationId}`, { token: newToken })).status,
+    ).toBe(200);
+    const removed = await call(
+      server.app,
+      'DELETE',
+      `/api/organizations/${organizationId}/members/${rejoinedId}`,
+      {
+        cookie: admin.cookie,
+      },
+    );
+    expect(removed.status).toBe(204);
+    expect(
+      (await call(server.app, 'GET', `/api/organizations/${organizationId}`, { token: newToken })).status,
+    ).toBe(403);
   });
 
   it('refuses API keys and anonymous callers on members routes', async () => {

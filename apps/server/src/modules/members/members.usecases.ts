@@ -59,7 +59,11 @@ export function createMembersUsecases({
       });
     },
 
-    /** Owners and admins remove anyone but the owner; any other member may remove themselves (leave). */
+    /**
+     * Owners and admins remove anyone but the owner; any other member may remove themselves (leave).
+     * The organization also leaves the scope of the removed user's API keys, in the same
+     * transaction: were they to join again, an old key must not quietly regain access.
+     */
     async removeMember({ membership, memberId }: { membership: OrganizationMembership; memberId: string }) {
       const target = await getMember({ organizationId: membership.organizationId, memberId });
       if (
@@ -75,7 +79,15 @@ export function createMembersUsecases({
             : 'Only the owner and admins can remove other members.',
         );
       }
-      await repository.deleteMember({ organizationId: membership.organizationId, memberId });
+      await database.db.transaction().execute(async (trx) => {
+        const repo = createMembersRepository({ db: trx });
+        if (await repo.deleteMember({ organizationId: membership.organizationId, memberId })) {
+          await repo.removeOrganizationFromUserApiKeys({
+            organizationId: membership.organizationId,
+            userId: target.user_id,
+          });
+        }
+      });
     },
   };
 }

@@ -13,3 +13,10 @@ export const createOrganizationNotRestorableError = () =>
     message: 'This organization can no longer be restored: its purge date has passed.',
     status: 404,
   });
+
+export const createOrganizationNotDeletedError = () =>
+  new HttpError({
+    code: 'organizations.not_deleted',
+    message: 'This organization is not deleted: there is nothing to restore.',
+    status: 409,
+  });

@@ -317,22 +317,15 @@ describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
       scheduled_purge_at: null,
     });
     expect(await listIds(admin)).toContain(organization.id);
-    // Restoring an organization that is not deleted changes nothing.
-    expect(
-      (
-        await call(server.app, 'POST', `/api/organizations/${organization.id}/restore`, {
-          cookie: owner.cookie,
-        })
-      ).status,
-    ).toBe(204);
-    // For any member it is a no-op while the organization is not deleted.
-    expect(
-      (
-        await call(server.app, 'POST', `/api/organizations/${organization.id}/restore`, {
-          cookie: admin.cookie,
-        })
-      ).status,
-    ).toBe(204);
+    // Restoring an organization that is not deleted is a conflict, for the owner as for any member.
+    for (const user of [owner, admin]) {
+      const again = await call(server.app, 'POST', `/api/organizations/${organization.id}/restore`, {
+        cookie: user.cookie,
+      });
+      expect(again.status, user.email).toBe(409);
+      expect((await readError(again)).error.code).toBe('organizations.not_deleted');
+    }
+    expect(await organizationRow(organization.id)).toMatchObject({ deleted_at: null });
   });
 
   it('refuses to restore after the purge date; the purge job removes the organization and all it holds', async () => {

@@ -34,6 +34,7 @@ export function createOrganizationsRepository({ db }: { db: Kysely<Database> }) 
       return Number(row?.count ?? 0);
     },
 
+    /** Run it in a transaction (with the owner's user row locked): the count was checked in it. */
     async insertOrganizationWithOwner({
       organization,
       owner,
@@ -41,10 +42,8 @@ export function createOrganizationsRepository({ db }: { db: Kysely<Database> }) 
       organization: OrganizationsTable;
       owner: OrganizationMembersTable;
     }) {
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('organizations').values(organization).execute();
-        await trx.insertInto('organization_members').values(owner).execute();
-      });
+      await db.insertInto('organizations').values(organization).execute();
+      await db.insertInto('organization_members').values(owner).execute();
     },
 
     async getOrganizationById({ organizationId }: { organizationId: string }) {

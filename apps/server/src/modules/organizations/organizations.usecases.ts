@@ -1,11 +1,13 @@
 import type { Actor, OrganizationMembership } from '../../app/app.types';
 import type { AppDatabase } from '../../db/database';
+import { lockRow } from '../../db/locks';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { createForbiddenError } from '../auth/auth.errors.http';
 import {
   createMaxOrganizationCountReachedError,
+  createOrganizationNotDeletedError,
   createOrganizationNotRestorableError,
 } from './organizations.errors';
 import {
@@ -53,11 +55,12 @@ export function createOrganizationsUsecases({
       return visible.map(toOrganizationDto);
     },
 
-    /** Creates an organization whose owner is the caller, within the per-user ownership limit. */
+    /**
+     * Creates an organization whose owner is the caller, within the per-user ownership limit. The
+     * count and the insert share a transaction holding the user's row lock, so concurrent
+     * creations by one user cannot all pass the check.
+     */
     async createOrganization({ userId, name }: { userId: string; name: string }) {
-      const owned = await repository.countOwnedOrganizations({ userId });
-      if (owned >= maxOrganizationsPerUser)
-        throw createMaxOrganizationCountReachedError(maxOrganizationsPerUser);
       const now = toTimestamp(clock.now());
       const organization = {
         id: generateId('org'),
@@ -68,16 +71,23 @@ export function createOrganizationsUsecases({
         deleted_by: null,
         scheduled_purge_at: null,
       };
-      await repository.insertOrganizationWithOwner({
-        organization,
-        owner: {
-          id: generateId('mem'),
-          organization_id: organization.id,
-          user_id: userId,
-          role: 'owner',
-          created_at: now,
-          updated_at: now,
-        },
+      await database.db.transaction().execute(async (trx) => {
+        const repo = createOrganizationsRepository({ db: trx });
+        await lockRow(trx, 'users', userId);
+        const owned = await repo.countOwnedOrganizations({ userId });
+        if (owned >= maxOrganizationsPerUser)
+          throw createMaxOrganizationCountReachedError(maxOrganizationsPerUser);
+        await repo.insertOrganizationWithOwner({
+          organization,
+          owner: {
+            id: generateId('mem'),
+            organization_id: organization.id,
+            user_id: userId,
+            role: 'owner',
+            created_at: now,
+            updated_at: now,
+          },
+        });
       });
       return toOrganizationDto(organization);
     },
@@ -117,12 +127,12 @@ export function createOrganizationsUsecases({
 
     /**
      * Restores a deleted organization: only its owner who deleted it, before the purge date.
-     * Restoring an organization that is not deleted changes nothing.
+     * Restoring an organization that is not deleted is a conflict (409), for any member.
      */
     async restoreOrganization({ organizationId, userId }: { organizationId: string; userId: string }) {
       const membership = await repository.findMembership({ organizationId, userId, includeDeleted: true });
       if (!membership) throw createForbiddenError();
-      if (membership.organization_deleted_at === null) return;
+      if (membership.organization_deleted_at === null) throw createOrganizationNotDeletedError();
       if (membership.role !== 'owner' || membership.organization_deleted_by !== userId) {
         throw createForbiddenError('Only the owner who deleted the organization can restore it.');
       }

@@ -1,5 +1,6 @@
 import { ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH } from '@sheaf/contracts/limits';
 import { organizationNameSchema } from '@sheaf/contracts/organizations';
+import { isControlCharactersIssue } from '@sheaf/contracts/text';
 import type { TFunction } from 'i18next';
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 
@@ -26,10 +27,13 @@ export function organizationNameResolver(t: TFunction): Resolver<OrganizationNam
     if (result.success) {
       return { values: { name: result.data }, errors: {} };
     }
-    const code = result.error.issues[0]?.code ?? 'custom';
-    const errors: FieldErrors<OrganizationNameValues> = {
-      name: { type: code, message: organizationNameIssueMessage(code, t) },
-    };
+    const issue = result.error.issues[0];
+    const code = issue?.code ?? 'custom';
+    const message =
+      issue && isControlCharactersIssue(issue)
+        ? t('common.control-characters')
+        : organizationNameIssueMessage(code, t);
+    const errors: FieldErrors<OrganizationNameValues> = { name: { type: code, message } };
     return { values: {}, errors };
   };
 }

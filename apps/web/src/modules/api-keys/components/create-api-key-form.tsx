@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_NAME_MAX_LENGTH } from '@sheaf/contracts/api-keys';
 import { API_KEY_PERMISSIONS, type ApiKeyPermission } from '@sheaf/contracts/permissions';
+import { hasControlCharacters } from '@sheaf/contracts/text';
 import { useMemo, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ function createApiKeyFormSchema(t: (key: string, options?: Record<string, unknow
   return z.object({
     name: z
       .string()
+      .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
       .trim()
       .min(1, t('api-keys.create.name-required'))
       .max(API_KEY_NAME_MAX_LENGTH, t('api-keys.create.name-max', { count: API_KEY_NAME_MAX_LENGTH })),

@@ -1,5 +1,6 @@
 import { documentNameSchema } from '@sheaf/contracts/documents';
 import { DOCUMENT_NAME_MAX_LENGTH } from '@sheaf/contracts/limits';
+import { isControlCharactersIssue } from '@sheaf/contracts/text';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';
@@ -30,7 +31,11 @@ function renameResolver(originalName: string, t: TFunction): Resolver<RenameValu
     if (result.success && values.name.trim() !== '') {
       return { values: { name: result.data }, errors: {} };
     }
-    const isTooLong = result.error?.issues[0]?.code === 'too_big';
+    const issue = result.error?.issues[0];
+    if (issue && isControlCharactersIssue(issue)) {
+      return { values: {}, errors: { name: { type: 'custom', message: t('common.control-characters') } } };
+    }
+    const isTooLong = issue?.code === 'too_big';
     return {
       values: {},
       errors: {

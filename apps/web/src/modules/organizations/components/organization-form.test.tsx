@@ -52,6 +52,17 @@ describe('organization name validation', () => {
     expect(screen.queryByText('Organization name must be at most 50 characters')).not.toBeInTheDocument();
   });
 
+  test('a pasted name with a control character is refused with its message, and nothing is sent', async () => {
+    const { user, name, submit, calls } = await openCreateForm();
+    await user.click(name);
+    await user.paste('Nul\u0000Org');
+    await user.click(submit);
+
+    expect(await screen.findByText('Control characters are not allowed.')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   test('the maximum organization count error is shown under the form', async () => {
     const { user, name, submit, calls } = await openCreateForm();
     await user.type(name, '  Third org  ');

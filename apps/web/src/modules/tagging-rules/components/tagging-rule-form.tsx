@@ -10,6 +10,7 @@ import {
   type TaggingRuleInput,
   type TaggingRuleMatchMode,
 } from '@sheaf/contracts/tagging-rules';
+import { hasControlCharacters } from '@sheaf/contracts/text';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { Plus, X } from 'lucide-react';
@@ -54,6 +55,7 @@ export function createTaggingRuleFormSchema(t: TFunction) {
   return z.object({
     name: z
       .string()
+      .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
       .trim()
       .min(1, t('tagging-rules.form.name-required'))
       .max(
@@ -62,6 +64,7 @@ export function createTaggingRuleFormSchema(t: TFunction) {
       ),
     description: z
       .string()
+      .refine((value) => !hasControlCharacters(value, { multiline: true }), t('common.control-characters'))
       .trim()
       .max(
         TAGGING_RULE_DESCRIPTION_MAX_LENGTH,
@@ -75,6 +78,7 @@ export function createTaggingRuleFormSchema(t: TFunction) {
         operator: z.enum(TAGGING_RULE_OPERATORS),
         value: z
           .string()
+          .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
           .min(1, t('tagging-rules.form.value-required'))
           .max(
             CONDITION_VALUE_MAX_LENGTH,

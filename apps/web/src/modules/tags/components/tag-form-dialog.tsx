@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TAG_DESCRIPTION_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from '@sheaf/contracts/limits';
 import { DEFAULT_TAG_COLOR, type TagDto } from '@sheaf/contracts/tags';
+import { hasControlCharacters } from '@sheaf/contracts/text';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +61,7 @@ export function TagFormDialog({ organizationId, tag, open, onOpenChange, onSaved
       z.object({
         name: z
           .string()
+          .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
           .trim()
           .min(1, t('tags.form.name-required'))
           .max(TAG_NAME_MAX_LENGTH, t('tags.form.name-max', { max: TAG_NAME_MAX_LENGTH })),
@@ -70,6 +72,10 @@ export function TagFormDialog({ organizationId, tag, open, onOpenChange, onSaved
           .refine((value) => parseColor(value) !== null, t('tags.form.color-invalid')),
         description: z
           .string()
+          .refine(
+            (value) => !hasControlCharacters(value, { multiline: true }),
+            t('common.control-characters'),
+          )
           .trim()
           .max(
             TAG_DESCRIPTION_MAX_LENGTH,

@@ -116,6 +116,20 @@ describe('tags page', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
+  test('refuses a tag name with a control character, with its message, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(tagsApi(), { signedIn: true });
+    renderApp(TAGS_URL);
+
+    await user.click(await screen.findByRole('button', { name: 'Create tag' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create tag' });
+    await user.click(within(dialog).getByRole('textbox', { name: 'Name' }));
+    await user.paste('Nul\u0000Tag');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Control characters are not allowed.')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   test('creates a tag with a custom hex colour, sent lower-cased, ignoring invalid input', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(tagsApi(), { signedIn: true });
