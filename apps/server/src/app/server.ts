@@ -79,6 +79,8 @@ export async function startServer({
   if (mode === 'all' || mode === 'worker') {
     await services.extraction.recoverUnfinishedExtractions();
     jobQueue.start();
+    // Leftovers of uploads a crash cut short are swept soon, not at the next hourly run.
+    await services.storageJobs.enqueueSweep();
     // The first upload's text is then read without waiting for a worker to start.
     services.extractionPool.warmUp();
     logger.info({ workerId: jobQueue.workerId, mode }, 'Job worker started');

@@ -19,6 +19,8 @@ import { createOrganizationsUsecases } from '../modules/organizations/organizati
 import { createPlansUsecases } from '../modules/plans/plans.usecases';
 import { createSearchUsecases } from '../modules/search/search.usecases';
 import { createStorageDriver } from '../modules/storage/storage';
+import { registerStorageJobs } from '../modules/storage/storage.jobs';
+import { createStorageSweep } from '../modules/storage/storage.sweep';
 import type { StorageDriver } from '../modules/storage/storage.types';
 import { createSubscriptionsUsecases } from '../modules/subscriptions/subscriptions.usecases';
 import { registerTaggingRulesJobs } from '../modules/tagging-rules/tagging-rules.jobs';
@@ -91,6 +93,14 @@ export function createServices({
     logger: logger.child({ component: 'documents' }),
   });
   registerDocumentsJobs({ jobQueue, documents, organizations });
+  const storageSweep = createStorageSweep({
+    database,
+    storage,
+    clock,
+    graceMinutes: config.env.DOCUMENTS_ORPHAN_GRACE_MINUTES,
+    logger: logger.child({ component: 'storage' }),
+  });
+  const storageJobs = registerStorageJobs({ jobQueue, sweep: storageSweep });
   const search = createSearchUsecases({ database });
   const tags = createTagsUsecases({ database, clock });
   const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue });
@@ -143,6 +153,8 @@ export function createServices({
     tags,
     taggingRules,
     storage,
+    storageSweep,
+    storageJobs,
     extractionPool: pool,
     extraction,
     requireAuth,

@@ -7,6 +7,7 @@ import { createServices } from '../app/services';
 import { loadConfig } from '../config/config';
 import type { AppDatabase } from '../db/database';
 import { createJobQueue } from '../modules/jobs/jobs.queue';
+import type { StorageDriver } from '../modules/storage/storage.types';
 import { type Clock, systemClock } from '../shared/clock';
 
 export const silentLogger = pino({ level: 'silent' });
@@ -23,11 +24,14 @@ export function createTestServer({
   env = {},
   webDistDir,
   clock = systemClock,
+  storage,
 }: {
   database: AppDatabase;
   env?: Record<string, string>;
   webDistDir?: string;
   clock?: Clock;
+  /** A storage driver of the test's own (a failing one, say); DOCUMENTS_STORAGE_DRIVER's when absent. */
+  storage?: StorageDriver;
 }) {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,6 +47,7 @@ export function createTestServer({
     clock,
     jobQueue,
     authSecret: TEST_AUTH_SECRET,
+    ...(storage ? { storage } : {}),
   });
   const app = createApp({
     config,

@@ -367,6 +367,42 @@ describe.each(testDialects)('documents API on %s', (dialect) => {
       }
     });
 
+    it('keeps the totals of the list and the trash right as documents move between them', async () => {
+      // The totals are kept by database triggers (migration 0014), not counted per request.
+      const totals = async () => ({
+        active: (await listDocuments(server, ownerCredentials, organizationId, '?pageSize=1')).documentsCount,
+        trashed: (
+          await readJson<{ documentsCount: number }>(
+            await request(server, 'GET', `${base()}/deleted?pageSize=1`, ownerCredentials),
+          )
+        ).documentsCount,
+        listed: (await listDocuments(server, ownerCredentials, organizationId, '?pageSize=100')).documents
+          .length,
+      });
+      const before = await totals();
+      expect(before.active).toBe(before.listed);
+      const document = await createDocument(server, ownerCredentials, organizationId, {
+        name: 'totals.txt',
+        data: 'Counted once',
+      });
+      expect(await totals()).toMatchObject({ active: before.active + 1, trashed: before.trashed });
+      expect((await request(server, 'DELETE', `${base()}/${document.id}`, ownerCredentials)).status).toBe(
+        204,
+      );
+      expect(await totals()).toMatchObject({ active: before.active, trashed: before.trashed + 1 });
+      expect(
+        (await request(server, 'POST', `${base()}/${document.id}/restore`, ownerCredentials)).status,
+      ).toBe(200);
+      expect(await totals()).toMatchObject({ active: before.active + 1, trashed: before.trashed });
+      expect((await request(server, 'DELETE', `${base()}/${document.id}`, ownerCredentials)).status).toBe(
+        204,
+      );
+      expect(
+        (await request(server, 'DELETE', `${base()}/trash/${document.id}`, ownerCredentials)).status,
+      ).toBe(204);
+      expect(await totals()).toEqual(before);
+    });
+
     it('filters by tags: documents carrying every given tag', async () => {
       const documents = await Promise.all(
         ['t1', 't2', 't3'].map((name) =>
@@ -472,6 +508,21 @@ describe.each(testDialects)('documents API on %s', (dialect) => {
         ['updated', ['name']],
         ['created', null],
       ]);
+    });
+
+    it('drops control characters other than tabs and line breaks from edited content, keeping the text', async () => {
+      const document = await createDocument(server, ownerCredentials, organizationId, {
+        name: 'pages.txt',
+        data: 'two pages',
+      });
+      // A form feed between pages, as extracted text may hold, comes back through the editor.
+      const edited = await request(server, 'PATCH', `${base()}/${document.id}`, ownerCredentials, {
+        body: { content: 'Page one\tend\n\u000cPage two\u0000\r\n' },
+      });
+      expect(edited.status).toBe(200);
+      expect((await readJson<{ document: DocumentDto }>(edited)).document.content).toBe(
+        'Page one\tend\nPage two\r\n',
+      );
     });
 
     it('counts and sizes active documents in the statistics', async () => {

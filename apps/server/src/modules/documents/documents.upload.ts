@@ -3,7 +3,8 @@ import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
-import type { StorageDriver } from '../storage/storage.types';
+import { createInsufficientSpaceError } from '../storage/storage.errors';
+import { type StorageDriver, StorageInsufficientSpaceError } from '../storage/storage.types';
 import {
   createDocumentSizeTooLargeError,
   createStorageLimitReachedError,
@@ -66,22 +67,23 @@ class LimitExceeded extends Error {
 /**
  * Reads a `multipart/form-data` upload with one file in the field `file` and streams that file
  * straight into storage under `key`: the body is never held in memory. While it flows, the size
- * is checked against `maxFileSize` and `maxStorageBytes` (the room left in the organization), the
- * SHA-256 is computed and the first bytes are kept to sniff the type. When anything is wrong,
- * nothing stays in storage under the key.
+ * is checked against `maxFileSize`, each chunk is offered to `reserveStorage` (false: the
+ * organization has no room left for it), the SHA-256 is computed and the first bytes are kept to
+ * sniff the type. When anything is wrong, nothing stays in storage under the key; a full disk
+ * answers 507 `storage.insufficient_space`.
  */
 export async function receiveUpload({
   request,
   storage,
   key,
   maxFileSize,
-  maxStorageBytes,
+  reserveStorage,
 }: {
   request: Request;
   storage: StorageDriver;
   key: string;
   maxFileSize: number | null;
-  maxStorageBytes: number | null;
+  reserveStorage: ((bytes: number) => boolean) | null;
 }): Promise<ReceivedFile> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
@@ -142,7 +144,7 @@ export async function receiveUpload({
         transform(chunk: Buffer, _encoding, callback: TransformCallback) {
           size += chunk.length;
           if (maxFileSize !== null && size > maxFileSize) return callback(new LimitExceeded('file'));
-          if (maxStorageBytes !== null && size > maxStorageBytes)
+          if (reserveStorage !== null && !reserveStorage(chunk.length))
             return callback(new LimitExceeded('storage'));
           hash.update(chunk);
           if (headLength < SNIFF_BYTES) {
@@ -179,6 +181,8 @@ export async function receiveUpload({
               ? createDocumentSizeTooLargeError(maxFileSize)
               : createStorageLimitReachedError(),
           );
+        } else if (error instanceof StorageInsufficientSpaceError) {
+          fail(createInsufficientSpaceError());
         } else {
           fail(error);
         }

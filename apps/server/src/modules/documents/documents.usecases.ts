@@ -3,7 +3,9 @@ import type { DocumentDto, DocumentListItemDto, ExtractionErrorDto } from '@shea
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
+import { lockRow } from '../../db/locks';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
+import { isHttpError } from '../../shared/errors';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { createActivityRepository } from '../activity/activity.repository';
@@ -26,6 +28,7 @@ import {
   toDocumentDto,
   toDocumentListItemDto,
 } from './documents.models';
+import { createUploadReservations } from './documents.quota';
 import { createDocumentsRepository } from './documents.repository';
 import { receiveUpload } from './documents.upload';
 
@@ -70,6 +73,7 @@ export function createDocumentsUsecases({
   const activities = createActivityRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
   const contentExtractedListeners: ContentExtractedListener[] = [];
+  const uploadReservations = createUploadReservations();
 
   const withTags = async (rows: DocumentListRow[]): Promise<DocumentListItemDto[]> => {
     const tags = await repository.getTagsByDocumentIds({ documentIds: rows.map((row) => row.id) });
@@ -128,12 +132,112 @@ export function createDocumentsUsecases({
     };
   }
 
+  /** The upload once its limits are known: stream to storage, then record it (or drop the file). */
+  async function storeUpload({
+    organizationId,
+    userId,
+    request,
+    documentId,
+    key,
+    maxFileSize,
+    storageLimit,
+    reserveStorage,
+  }: {
+    organizationId: string;
+    userId: string;
+    request: Request;
+    documentId: string;
+    key: string;
+    maxFileSize: number | null;
+    storageLimit: number | null;
+    reserveStorage: ((bytes: number) => boolean) | null;
+  }): Promise<{ document: DocumentDto; created: boolean }> {
+    const file = await receiveUpload({
+      request,
+      storage,
+      key,
+      maxFileSize,
+      reserveStorage,
+    });
+
+    const removeStoredFile = () =>
+      storage.delete(key).catch((error: unknown) => {
+        logger.error({ err: error, key }, 'Could not remove an uploaded file that was not kept');
+      });
+
+    let twin: DocumentListRow | undefined;
+    try {
+      twin = await database.db.transaction().execute(async (trx) => {
+        const documents = createDocumentsRepository({ db: trx });
+        if (storageLimit !== null) {
+          await lockRow(trx, 'organizations', organizationId);
+        }
+        const existing = await documents.findBySha256({ organizationId, sha256: file.sha256 });
+        if (existing) return existing;
+        if (storageLimit !== null) {
+          const { activeSize } = await documents.getStorageStats({ organizationId });
+          if (activeSize + file.size > storageLimit) throw createStorageLimitReachedError();
+        }
+        const name = sanitizeFileName(file.originalName);
+        const createdAt = now();
+        await documents.insert({
+          id: documentId,
+          organization_id: organizationId,
+          name,
+          original_name: name,
+          original_size: file.size,
+          original_sha256: file.sha256,
+          mime_type: file.mimeType,
+          storage_key: key,
+          content: '',
+          created_by: userId,
+          created_at: createdAt,
+          updated_at: null,
+          is_deleted: 0,
+          deleted_at: null,
+          deleted_by: null,
+          scheduled_purge_at: null,
+          extraction_status: 'pending',
+        });
+        await createActivityRepository({ db: trx }).record({
+          organizationId,
+          documentId,
+          event: 'created',
+          userId,
+          now: createdAt,
+        });
+        await jobQueue.enqueue(
+          EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
+          { organizationId, documentId } satisfies ExtractDocumentContentPayload,
+          { trx },
+        );
+        return undefined;
+      });
+    } catch (error) {
+      await removeStoredFile();
+      if (!isUniqueViolation(error)) throw error;
+      // Another upload of the same content committed first.
+      const winner = await repository.findBySha256({ organizationId, sha256: file.sha256 });
+      if (!winner) throw error;
+      return resolveTwin({ twin: winner, userId });
+    }
+    if (twin) {
+      await removeStoredFile();
+      return resolveTwin({ twin, userId });
+    }
+    return { document: await getDocument({ organizationId, documentId }), created: true };
+  }
+
   return {
     /**
      * Streams an uploaded file into storage, then records the document, its `created` activity and
      * its extraction job in one transaction. The file is removed again when anything fails, when
      * the content is already in the organization (409), or when its twin is in the trash (the twin
      * is restored and answered instead, `created: false`).
+     *
+     * The storage limit holds under concurrent uploads: bytes in flight are reserved while they
+     * stream (an early refusal), and the stored total is summed again in the inserting
+     * transaction under the organization's lock (the refusal that holds across processes).
      */
     async uploadDocument({
       organizationId,
@@ -145,82 +249,42 @@ export function createDocumentsUsecases({
       request: Request;
     }): Promise<{ document: DocumentDto; created: boolean }> {
       const plan = await plans.getOrganizationPlan({ organizationId });
-      let maxStorageBytes: number | null = null;
-      if (plan.limits.maxDocumentStorageBytes !== null) {
+      const storageLimit = plan.limits.maxDocumentStorageBytes;
+      const reservation = uploadReservations.open(organizationId);
+      let reserveStorage: ((bytes: number) => boolean) | null = null;
+      if (storageLimit !== null) {
         const { activeSize } = await repository.getStorageStats({ organizationId });
-        maxStorageBytes = Math.max(0, plan.limits.maxDocumentStorageBytes - activeSize);
-        if (maxStorageBytes === 0) throw createStorageLimitReachedError();
+        if (activeSize + uploadReservations.reservedBy(organizationId) >= storageLimit) {
+          throw createStorageLimitReachedError();
+        }
+        reserveStorage = (bytes) => {
+          reservation.add(bytes);
+          return activeSize + uploadReservations.reservedBy(organizationId) <= storageLimit;
+        };
       }
 
       const documentId = generateId('doc');
       const key = storageKeyOf({ organizationId, documentId });
-      const file = await receiveUpload({
-        request,
-        storage,
-        key,
-        maxFileSize: plan.limits.maxFileSize,
-        maxStorageBytes,
-      });
-
-      const removeStoredFile = () =>
-        storage.delete(key).catch((error: unknown) => {
-          logger.error({ err: error, key }, 'Could not remove an uploaded file that was not kept');
-        });
-
-      let twin: DocumentListRow | undefined;
       try {
-        twin = await database.db.transaction().execute(async (trx) => {
-          const documents = createDocumentsRepository({ db: trx });
-          const existing = await documents.findBySha256({ organizationId, sha256: file.sha256 });
-          if (existing) return existing;
-          const name = sanitizeFileName(file.originalName);
-          const createdAt = now();
-          await documents.insert({
-            id: documentId,
-            organization_id: organizationId,
-            name,
-            original_name: name,
-            original_size: file.size,
-            original_sha256: file.sha256,
-            mime_type: file.mimeType,
-            storage_key: key,
-            content: '',
-            created_by: userId,
-            created_at: createdAt,
-            updated_at: null,
-            is_deleted: 0,
-            deleted_at: null,
-            deleted_by: null,
-            scheduled_purge_at: null,
-            extraction_status: 'pending',
-          });
-          await createActivityRepository({ db: trx }).record({
-            organizationId,
-            documentId,
-            event: 'created',
-            userId,
-            now: createdAt,
-          });
-          await jobQueue.enqueue(
-            EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
-            { organizationId, documentId } satisfies ExtractDocumentContentPayload,
-            { trx },
-          );
-          return undefined;
+        return await storeUpload({
+          organizationId,
+          userId,
+          request,
+          documentId,
+          key,
+          maxFileSize: plan.limits.maxFileSize,
+          storageLimit,
+          reserveStorage,
         });
       } catch (error) {
-        await removeStoredFile();
-        if (!isUniqueViolation(error)) throw error;
-        // Another upload of the same content committed first.
-        const winner = await repository.findBySha256({ organizationId, sha256: file.sha256 });
-        if (!winner) throw error;
-        return resolveTwin({ twin: winner, userId });
+        if (isHttpError(error) && error.code === 'storage.insufficient_space') {
+          logger.error({ organizationId }, 'Document storage is full: an upload was refused');
+        }
+        throw error;
+      } finally {
+        // After the commit: the stored total counts these bytes from now on.
+        reservation.release();
       }
-      if (twin) {
-        await removeStoredFile();
-        return resolveTwin({ twin, userId });
-      }
-      return { document: await getDocument({ organizationId, documentId }), created: true };
     },
 
     async listDocuments({

@@ -6,38 +6,91 @@ import { pipeline } from 'node:stream/promises';
 import {
   assertValidKey,
   type ByteRange,
+  isOutOfSpaceError,
   type StorageDriver,
   StorageFileNotFoundError,
+  StorageInsufficientSpaceError,
+  type StoredObject,
 } from './storage.types';
 
-const TEMP_DIR = '.tmp';
+/** Inside the root, so renaming a finished file into place never crosses file systems (atomic). */
+export const FILESYSTEM_TEMP_DIR = '.tmp';
+const TEMP_SUFFIX = '.part';
+const KEY_SEGMENT = /^[a-z0-9_]+$/;
+
+/** Flushes a directory's entries (a created or renamed file's name) to the disk. */
+async function syncDirectory(directory: string) {
+  const handle = await fs.promises.open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Files under a root folder at `{root}/{key}`. A file is written to a temporary file first and
- * renamed into place once complete, so a reader never sees half a file.
+ * renamed into place once complete, so a reader never sees half a file; the file and then its
+ * folder are fsynced before `save` resolves, so a document row committed after it never points
+ * at a file a power cut would lose.
  */
 export function createFilesystemStorageDriver({ root }: { root: string }): StorageDriver {
   const resolvedRoot = path.resolve(root);
+  const tempDir = path.join(resolvedRoot, FILESYSTEM_TEMP_DIR);
   const pathOf = (key: string) => path.join(resolvedRoot, ...assertValidKey(key).split('/'));
+
+  /** Creates a folder; when it is new, its parent is synced too so the folder survives a crash. */
+  async function ensureDirectory(directory: string) {
+    const created = await fs.promises.mkdir(directory, { recursive: true });
+    if (created !== undefined) await syncDirectory(path.dirname(created));
+  }
+
+  async function* walk(directory: string, prefix: string): AsyncGenerator<StoredObject> {
+    let entries: fs.Dirent[];
+    try {
+      entries = await fs.promises.readdir(directory, { withFileTypes: true });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      // Skips the temporary folder and anything no key could name.
+      if (!KEY_SEGMENT.test(entry.name)) continue;
+      const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        yield* walk(full, key);
+      } else if (entry.isFile() && prefix) {
+        // A file removed since the folder was read is simply not listed.
+        const stats = await fs.promises.stat(full).catch(() => undefined);
+        if (stats) yield { key, size: stats.size, modifiedAt: stats.mtime };
+      }
+    }
+  }
 
   return {
     name: 'filesystem',
 
     async save(key, stream: Readable) {
       const target = pathOf(key);
-      const tempDir = path.join(resolvedRoot, TEMP_DIR);
-      await fs.promises.mkdir(tempDir, { recursive: true });
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      const tempFile = path.join(tempDir, `${randomUUID()}.part`);
+      const tempFile = path.join(tempDir, `${randomUUID()}${TEMP_SUFFIX}`);
       let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-      });
       try {
-        await pipeline(stream, fs.createWriteStream(tempFile, { flags: 'wx', mode: 0o600 }));
+        await ensureDirectory(tempDir);
+        await ensureDirectory(path.dirname(target));
+        // Only now: a 'data' listener starts the flow, and nothing may be read before the pipe.
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        // `flush`: the file's data is fsynced before the stream closes, so before the rename.
+        await pipeline(stream, fs.createWriteStream(tempFile, { flags: 'wx', mode: 0o600, flush: true }));
         await fs.promises.rename(tempFile, target);
+        await syncDirectory(path.dirname(target));
       } catch (error) {
         await fs.promises.rm(tempFile, { force: true });
+        if (isOutOfSpaceError(error)) {
+          throw new StorageInsufficientSpaceError(error.code, { cause: error });
+        }
         throw error;
       }
       return { size };
@@ -67,6 +120,38 @@ export function createFilesystemStorageDriver({ root }: { root: string }): Stora
 
     async deletePrefix(prefix) {
       await fs.promises.rm(pathOf(prefix), { recursive: true, force: true });
+    },
+
+    async *list({ pageSize = 1000 } = {}) {
+      let page: StoredObject[] = [];
+      for await (const object of walk(resolvedRoot, '')) {
+        page.push(object);
+        if (page.length >= pageSize) {
+          yield page;
+          page = [];
+        }
+      }
+      if (page.length > 0) yield page;
+    },
+
+    async removeTemporaryOlderThan(olderThan) {
+      let names: string[];
+      try {
+        names = await fs.promises.readdir(tempDir);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ENOENT') return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.endsWith(TEMP_SUFFIX)) continue;
+        const file = path.join(tempDir, name);
+        const stats = await fs.promises.stat(file).catch(() => undefined);
+        if (!stats?.isFile() || stats.mtime >= olderThan) continue;
+        await fs.promises.rm(file, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

@@ -6,6 +6,8 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -14,8 +16,10 @@ import {
 import {
   assertValidKey,
   type ByteRange,
+  KEY_PATTERN,
   type StorageDriver,
   StorageFileNotFoundError,
+  type StoredObject,
 } from './storage.types';
 
 export type S3StorageOptions = {
@@ -39,6 +43,15 @@ const isNotFound = (error: unknown) => {
   );
 };
 
+const isNotImplemented = (error: unknown) => {
+  const candidate = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return (
+    candidate?.name === 'NotImplemented' ||
+    candidate?.$metadata?.httpStatusCode === 501 ||
+    candidate?.$metadata?.httpStatusCode === 405
+  );
+};
+
 /**
  * Files in an S3-compatible bucket under their key. A file is sent as one PUT when small, else as
  * a multipart upload of 8 MB parts: memory stays bounded by one part whatever the file size.
@@ -56,6 +69,16 @@ export function createS3StorageDriver(options: S3StorageOptions): StorageDriver 
       : {}),
   });
   const Bucket = options.bucket;
+
+  function listMultipartUploads(KeyMarker: string | undefined, UploadIdMarker: string | undefined) {
+    return client.send(
+      new ListMultipartUploadsCommand({
+        Bucket,
+        ...(KeyMarker ? { KeyMarker } : {}),
+        ...(UploadIdMarker ? { UploadIdMarker } : {}),
+      }),
+    );
+  }
 
   async function* parts(stream: Readable) {
     let chunks: Buffer[] = [];
@@ -184,6 +207,52 @@ export function createS3StorageDriver(options: S3StorageOptions): StorageDriver 
         }
         ContinuationToken = listed.IsTruncated ? listed.NextContinuationToken : undefined;
       } while (ContinuationToken);
+    },
+
+    async *list({ pageSize = 1000 } = {}) {
+      // Paged by marker (the last key seen), which every S3-compatible server implements; some
+      // fail to produce ListObjectsV2's continuation tokens.
+      let Marker: string | undefined;
+      for (;;) {
+        const listed = await client.send(
+          new ListObjectsCommand({ Bucket, MaxKeys: pageSize, ...(Marker ? { Marker } : {}) }),
+        );
+        // The bucket may hold other things: only what could be a document key is listed.
+        const page = (listed.Contents ?? []).flatMap(({ Key, Size, LastModified }): StoredObject[] =>
+          Key && LastModified && KEY_PATTERN.test(Key)
+            ? [{ key: Key, size: Size ?? 0, modifiedAt: LastModified }]
+            : [],
+        );
+        if (page.length > 0) yield page;
+        const last = listed.NextMarker ?? listed.Contents?.at(-1)?.Key;
+        if (!listed.IsTruncated || !last) return;
+        Marker = last;
+      }
+    },
+
+    async removeTemporaryOlderThan(olderThan) {
+      let removed = 0;
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
+      for (;;) {
+        let listed: Awaited<ReturnType<typeof listMultipartUploads>>;
+        try {
+          listed = await listMultipartUploads(KeyMarker, UploadIdMarker);
+        } catch (error) {
+          // Some S3-compatible servers do not list multipart uploads; bucket lifecycle rules
+          // (AbortIncompleteMultipartUpload) are then the way to clean them.
+          if (isNotImplemented(error)) return removed;
+          throw error;
+        }
+        for (const { Key, UploadId, Initiated } of listed.Uploads ?? []) {
+          if (!Key || !UploadId || !Initiated || Initiated >= olderThan || !KEY_PATTERN.test(Key)) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId }));
+          removed++;
+        }
+        if (!listed.IsTruncated) return removed;
+        KeyMarker = listed.NextKeyMarker;
+        UploadIdMarker = listed.NextUploadIdMarker;
+      }
     },
   };
 }

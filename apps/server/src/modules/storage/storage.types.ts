@@ -3,6 +3,9 @@ import type { Readable } from 'node:stream';
 /** An inclusive byte range, as in HTTP Range (`bytes=start-end`). */
 export type ByteRange = { start: number; end: number };
 
+/** A stored file as a listing sees it. */
+export type StoredObject = { key: string; size: number; modifiedAt: Date };
+
 /**
  * Where document files live. Keys are `{organizationId}/{documentId}` (never a user-given name).
  * `save` consumes the stream completely or rejects, leaving nothing behind under the key.
@@ -16,9 +19,19 @@ export type StorageDriver = {
   exists: (key: string) => Promise<boolean>;
   /** Removes every file whose key starts with `prefix/` (an organization's folder). */
   deletePrefix: (prefix: string) => Promise<void>;
+  /**
+   * Every stored file whose key matches the key pattern, page by page (the order is the driver's).
+   * Temporary files of uploads in progress are not listed.
+   */
+  list: (options?: { pageSize?: number }) => AsyncIterable<StoredObject[]>;
+  /**
+   * Removes leftovers of interrupted uploads (temporary files, unfinished multipart uploads)
+   * started before `olderThan`; answers how many were removed.
+   */
+  removeTemporaryOlderThan: (olderThan: Date) => Promise<number>;
 };
 
-const KEY_PATTERN = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/;
+export const KEY_PATTERN = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/;
 
 /** Keys are generated ids joined by slashes; anything else is refused so no key can escape the root. */
 export function assertValidKey(key: string): string {
@@ -31,4 +44,27 @@ export class StorageFileNotFoundError extends Error {
     super(`No stored file for key ${key}`);
     this.name = 'StorageFileNotFoundError';
   }
+}
+
+/**
+ * The disk (or the quota) is full. Raised by a driver's `save`, which then leaves nothing behind,
+ * so the caller can answer 507 without touching anything else.
+ */
+export class StorageInsufficientSpaceError extends Error {
+  constructor(
+    readonly code: 'ENOSPC' | 'EDQUOT',
+    options?: { cause?: unknown },
+  ) {
+    super(
+      code === 'EDQUOT' ? 'The storage quota is exhausted' : 'No space left on the storage device',
+      options,
+    );
+    this.name = 'StorageInsufficientSpaceError';
+  }
+}
+
+/** Whether an error is the file system saying it is out of space (disk full, or quota reached). */
+export function isOutOfSpaceError(error: unknown): error is Error & { code: 'ENOSPC' | 'EDQUOT' } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }

@@ -107,6 +107,29 @@ describe('document import', () => {
     expect(within(panel).getByText('The document already exists.')).toBeInTheDocument();
   });
 
+  test('an upload onto a full server disk shows the insufficient space message', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers(),
+        [`POST ${API_DOCUMENTS}`]: () =>
+          jsonResponse({ error: { code: 'storage.insufficient_space', message: 'Full' } }, { status: 507 }),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('full.pdf')]);
+
+    const panel = await screen.findByRole('region', { name: '1 document could not be imported' });
+    expect(
+      within(panel).getByText(
+        'The server has run out of storage space. Nothing was saved: ask your administrator.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   test('the chevron collapses the panel and the close button clears it', async () => {
     const user = userEvent.setup();
     const uploads = heldUploads();

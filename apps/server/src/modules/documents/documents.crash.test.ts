@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Dialect } from '../../db/database';
+import { testDialects } from '../../test/test-database';
+import { FILESYSTEM_TEMP_DIR } from '../storage/storage.filesystem';
+
+const serverDir = path.resolve(import.meta.dirname, '../../..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
+
+/** A database of its own for the server child: a SQLite file in the data folder, or a new PostgreSQL database. */
+async function createChildDatabase(dialect: Dialect, dataDir: string) {
+  if (dialect === 'sqlite') {
+    const filename = path.join(dataDir, 'db.sqlite');
+    return { url: `file:${filename}`, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? '';
+  const name = `sheaf_crash_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The real server (src/index.ts through tsx) in a child process, as production runs it. */
+async function startChild(env: Record<string, string>, base: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server did not start: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`The server did not answer in time: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {}
+    await sleep(50);
+  }
+  return { child, exited };
+}
+
+async function stopChild(
+  { child, exited }: { child: ChildProcess; exited: Promise<void> },
+  signal: NodeJS.Signals,
+) {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await exited;
+}
+
+describe.each(testDialects)('a server killed during uploads on %s', (dialect) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('keeps every acknowledged upload intact and, after the sweep, exactly one file per row', {
+    timeout: 90_000,
+  }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-crash-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const database = await createChildDatabase(dialect, dataDir);
+    cleanups.push(database.drop);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_BASE_URL: base,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'crash-test-secret-0123456789abcdef0123456789',
+      AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
+      AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
+      EXTRACTION_CONCURRENCY: '1',
+    };
+
+    let server = await startChild(env, base);
+    cleanups.push(() => stopChild(server, 'SIGKILL'));
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'crash@example.com', password: 'crash-password-1234', name: 'Crash' }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const headers = { origin: base, cookie };
+    const created = await fetch(`${base}/api/organizations`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Crash' }),
+    });
+    const organizationId = ((await created.json()) as { organization: { id: string } }).organization.id;
+
+    // Six clients upload 50–550 kB files back to back until the server dies under them.
+    const acknowledged: Array<{ id: string; sha256: string; size: number }> = [];
+    let killed = false;
+    const client = async () => {
+      while (!killed) {
+        const data = randomBytes(50_000 + Math.floor(Math.random() * 500_000));
+        const form = new FormData();
+        form.append('file', new Blob([data], { type: 'application/octet-stream' }), 'crash.bin');
+        try {
+          const response = await fetch(`${base}/api/organizations/${organizationId}/documents`, {
+            method: 'POST',
+            headers,
+            body: form,
+          });
+          if (response.status === 201) {
+            const { document } = (await response.json()) as { document: { id: string } };
+            acknowledged.push({ id: document.id, sha256: sha256(data), size: data.length });
+          }
+        } catch {
+          // The connection died with the server: this upload was never acknowledged.
+        }
+      }
+    };
+    const clients = Array.from({ length: 6 }, client);
+    while (acknowledged.length < 15) await sleep(5);
+    server.child.kill('SIGKILL');
+    killed = true;
+    await server.exited;
+    await Promise.all(clients);
+
+    const documentsDir = path.join(dataDir, 'documents');
+    const storedKeys = () =>
+      (fs.readdirSync(documentsDir, { recursive: true }) as string[])
+        .filter((entry) => !entry.startsWith(FILESYSTEM_TEMP_DIR))
+        .filter((entry) => fs.statSync(path.join(documentsDir, entry)).isFile())
+        .map((entry) => entry.split(path.sep).join('/'))
+        .sort();
+    const temporaryFiles = () => {
+      const folder = path.join(documentsDir, FILESYSTEM_TEMP_DIR);
+      return fs.existsSync(folder) ? fs.readdirSync(folder) : [];
+    };
+    const leftovers = { files: storedKeys().length, temporary: temporaryFiles().length };
+
+    // Back up on the same data folder and database; a zero grace period lets its start-up
+    // sweep take everything the crash left behind.
+    server = await startChild({ ...env, DOCUMENTS_ORPHAN_GRACE_MINUTES: '0' }, base);
+    for (const upload of acknowledged) {
+      const response = await fetch(
+        `${base}/api/organizations/${organizationId}/documents/${upload.id}/file`,
+        { headers },
+      );
+      expect(response.status, upload.id).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBe(upload.size);
+      expect(sha256(bytes)).toBe(upload.sha256);
+    }
+
+    const appDatabase = createDatabase(
+      dialect === 'sqlite'
+        ? { dialect: 'sqlite', filename: path.join(dataDir, 'db.sqlite') }
+        : { dialect: 'postgres', connectionString: database.url },
+    );
+    cleanups.push(() => appDatabase.destroy());
+    const rowKeys = async () =>
+      (await appDatabase.db.selectFrom('documents').select('storage_key').execute())
+        .map((row) => row.storage_key)
+        .sort();
+    const deadline = Date.now() + 15_000;
+    while (
+      (JSON.stringify(storedKeys()) !== JSON.stringify(await rowKeys()) || temporaryFiles().length > 0) &&
+      Date.now() < deadline
+    ) {
+      await sleep(100);
+    }
+    const rows = await rowKeys();
+    console.info(
+      `[crash] ${dialect}: ${acknowledged.length} uploads acknowledged, ${rows.length} rows; ` +
+        `left by the crash: ${leftovers.files - rows.length} orphan files, ${leftovers.temporary} temporary files`,
+    );
+    expect(storedKeys()).toEqual(rows);
+    expect(temporaryFiles()).toEqual([]);
+    for (const upload of acknowledged) expect(rows).toContain(`${organizationId}/${upload.id}`);
+    await stopChild(server, 'SIGTERM');
+  });
+});
