@@ -16,7 +16,6 @@
 // server die, its exit code or signal and the last lines of its output (stdout carries its warnings
 // and errors) are printed; a failure while it still runs says so.
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +23,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import {
+  createPdf,
+  mb,
+  percentile,
+  round,
+  rssOf,
+  serverOutputTail,
+  serverState,
+  sleep,
+  startServer,
+  stopServer,
+} from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -82,123 +93,12 @@ const documentName = (index) =>
     ? `${pickRare()} ${pick()} ${index}.pdf`
     : `${pick()}-${pick()}-${2015 + (index % 11)}-${index}.pdf`;
 
-function createPdf(pages) {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] /Count ${pages.length} >>`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  ];
-  pages.forEach((lines, i) => {
-    const content = [
-      'BT',
-      '/F1 11 Tf',
-      '14 TL',
-      '56 790 Td',
-      ...lines.map((l) => `(${l.replace(/[\\()]/g, '\\$&')}) Tj T*`),
-      'ET',
-    ].join('\n');
-    objects.push(
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
-    );
-    objects.push(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
-  });
-  let out = '%PDF-1.4\n';
-  const offsets = objects.map((object, i) => {
-    const offset = Buffer.byteLength(out, 'latin1');
-    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
-    return offset;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
-
 const generatePages = (index) =>
   Array.from({ length: pagesPerDocument }, (_, page) => [
     `Document ${index} - page ${page + 1} - ${randomBytes(6).toString('hex')}`,
     ...Array.from({ length: 45 }, sentence),
   ]);
 const generateDocument = (index) => createPdf(generatePages(index));
-
-// ---------------------------------------------------------------- helpers
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const rssOf = (pid) => {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : null;
-  } catch {
-    return null;
-  }
-};
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-const mb = (bytes) => (bytes === null ? null : Math.round((bytes / 1e6) * 10) / 10);
-const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-/** The server child of this run, its exit once it has exited, and the last lines it printed. */
-const SERVER_OUTPUT_LINES = 40;
-const serverState = { child: null, exited: null, exit: null, stopping: false, outputTail: [] };
-const keepOutput = (stream, label) => {
-  let partial = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop();
-    for (const line of lines) {
-      serverState.outputTail.push(`${label}: ${line}`);
-      if (serverState.outputTail.length > SERVER_OUTPUT_LINES) serverState.outputTail.shift();
-    }
-    // What the server writes to stderr (crashes, native errors) is shown as it comes.
-    if (label === 'stderr') process.stderr.write(chunk);
-  });
-};
-/** The server's last output lines, indented, or `whenNone`. */
-const serverOutputTail = (whenNone) =>
-  serverState.outputTail.length
-    ? `\nIts last output lines:\n  ${serverState.outputTail.join('\n  ')}`
-    : whenNone;
-/** Why the server is gone: its exit code or signal and the last lines of its output (pino logs on stdout). */
-const describeServerExit = () => {
-  const { code, signal } = serverState.exit;
-  const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-  const hint = signal === 'SIGKILL' ? ' (not sent by the bench: the kernel OOM killer? See `dmesg`)' : '';
-  return `The server (pid ${serverState.child.pid}) ${how}${hint}.${serverOutputTail('\nIt printed nothing.')}`;
-};
-
-async function startServer({ env, port }) {
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  Object.assign(serverState, { child, exited, exit: null, stopping: false, outputTail: [] });
-  keepOutput(child.stdout, 'stdout');
-  keepOutput(child.stderr, 'stderr');
-  child.on('exit', (code, signal) => {
-    serverState.exit = { code, signal };
-    if (!serverState.stopping) process.stderr.write(`\n${describeServerExit()}\n`);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (serverState.exit) throw new Error(`The server did not start. ${describeServerExit()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {}
-    await sleep(10);
-  }
-  return { child, base, coldStartMs: performance.now() - startedAt };
-}
-
-async function stopServer(child) {
-  serverState.stopping = true;
-  if (serverState.exit) return;
-  child.kill('SIGTERM');
-  await serverState.exited;
-}
 
 // ---------------------------------------------------------------- database
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-'));

@@ -32,6 +32,10 @@ export const SHEAF_ERROR_CODES = [
   'auth.forbidden',
   /** Too many requests in a short time. */
   'api.rate_limited',
+  /** A request body that is not `application/json` (charset allowed) on a JSON route. */
+  'api.unsupported_media_type',
+  /** A JSON body larger than API_JSON_BODY_LIMIT, refused before it is read in full. */
+  'api.payload_too_large',
   /** Sign-up is switched off on this server (AUTH_IS_REGISTRATION_ENABLED=false), for every method. */
   'auth.registration_disabled',
   /** Password reset is switched off on this server. */
@@ -42,6 +46,8 @@ export const SHEAF_ERROR_CODES = [
   'api_keys.not_found',
   /** No organization with this id can be restored: it was purged or its purge date has passed. */
   'organizations.not_found',
+  /** Restore was asked for an organization that is not deleted. */
+  'organizations.not_deleted',
   /** No member with this id in this organization. */
   'members.not_found',
   /** No invitation with this id in this organization, or addressed to the caller. */
@@ -52,6 +58,8 @@ export const SHEAF_ERROR_CODES = [
   'documents.not_found',
   /** The upload would take the organization's stored documents past its plan's storage limit. */
   'documents.storage_limit_reached',
+  /** The server's document storage is full (disk or quota: ENOSPC/EDQUOT); nothing was stored. */
+  'storage.insufficient_space',
   /** The Range header asks for bytes outside the file. */
   'documents.range_not_satisfiable',
   /** A text extraction of this document is already pending or running: retry once it has ended. */
