@@ -1,4 +1,3 @@
-
 /**
  * Bytes of uploads still streaming, per organization, in this process. An upload refuses early
  * once what is stored plus what is in flight passes the limit, instead of streaming a whole file
