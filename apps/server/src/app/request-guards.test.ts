@@ -5,6 +5,7 @@ import { readError, readJson } from '../test/http';
 import { createTestServer, silentLogger } from '../test/test-app';
 import { createVerifiedUser, TEST_ORIGIN } from '../test/test-auth';
 import { testDialects, useTestDatabase } from '../test/test-database';
+import { insertDocument } from '../test/test-documents';
 import { insertOrganization } from '../test/test-organizations';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/test-smtp-server';
 import type { AppEnv } from './app.types';
@@ -69,27 +70,15 @@ describe.each(testDialects)('the request guards on %s', (dialect) => {
     });
     // Inserted, not uploaded: only its trash state matters here.
     documentId = 'doc_guardsguardsguardsguardsg';
-    await testDatabase.db
-      .insertInto('documents')
-      .values({
-        id: documentId,
-        organization_id: ORGANIZATION_ID,
-        name: 'a.txt',
-        original_name: 'a.txt',
-        original_size: 5,
-        original_sha256: 'a'.repeat(64),
-        mime_type: 'text/plain',
-        storage_key: `${ORGANIZATION_ID}/${documentId}`,
-        content: 'hello',
-        created_at: new Date().toISOString(),
-        created_by: owner.userId,
-        updated_at: null,
-        is_deleted: 0,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
+    await insertDocument(testDatabase.db, {
+      id: documentId,
+      organizationId: ORGANIZATION_ID,
+      name: 'a.txt',
+      size: 5,
+      sha256: 'a'.repeat(64),
+      content: 'hello',
+      createdBy: owner.userId,
+    });
     const created = await send('POST', '/api/api-keys', {
       body: {
         name: 'CI',

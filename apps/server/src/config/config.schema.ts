@@ -56,16 +56,20 @@ const urlFromEnv = (defaultValue: string) =>
       .transform((url) => url.replace(/\/+$/, '')),
   );
 
+/** The entries of a comma-separated setting, trimmed, empty ones left out. */
+const commaSeparated = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
 /** A comma-separated list of IP addresses and CIDR ranges. */
 const addressListFromEnv = () =>
   z
     .string()
     .optional()
     .transform((value, ctx) => {
-      const entries = (value ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== '');
+      const entries = commaSeparated(value);
       const invalid = entries.filter((entry) => !isAddressOrRange(entry));
       if (invalid.length > 0) {
         ctx.addIssue({
@@ -83,13 +87,9 @@ const originListFromEnv = () =>
     .string()
     .optional()
     .transform((value, ctx) => {
-      const entries = (value ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry !== '');
       const origins: string[] = [];
       const invalid: string[] = [];
-      for (const entry of entries) {
+      for (const entry of commaSeparated(value)) {
         const origin = originOf(entry);
         if (origin) origins.push(origin);
         else invalid.push(entry);

@@ -33,3 +33,16 @@ export async function parseJsonBody<Schema extends z.ZodType>(
 export function parseQuery<Schema extends z.ZodType>(c: Context, schema: Schema): z.infer<Schema> {
   return parseWith(schema, c.req.query());
 }
+
+/**
+ * Query parameters with repeated keys (`?tags=a&tags=b`) kept as lists, single ones as strings:
+ * what the list schemas (`tags`) read, where `c.req.query()` keeps only the first value.
+ */
+export function readQueryWithLists(url: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(url).searchParams) {
+    const current = query[key];
+    query[key] = current === undefined ? value : [current].flat().concat(value);
+  }
+  return query;
+}

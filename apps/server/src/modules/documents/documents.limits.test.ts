@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
+import { insertDocument } from '../../test/test-documents';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   createApiKey,
@@ -167,30 +168,16 @@ describe.each(testDialects)('plans, limits and usage on %s', (dialect) => {
 
   it('refuses an upload past the storage limit with documents.storage_limit_reached', async () => {
     const server = serverWith({ SUBSCRIPTIONS_IS_ENABLED: 'true' });
-    const now = new Date().toISOString();
     // A large document, recorded directly: the organization is then 1 000 bytes below its limit.
     const used = (await getUsage(server)).documentsStorage.used;
-    await testDatabase.db
-      .insertInto('documents')
-      .values({
-        id: 'doc_bigbigbigbigbigbigbigbig',
-        organization_id: organizationId,
-        name: 'huge.bin',
-        original_name: 'huge.bin',
-        original_size: 500 * MB - used - 1000,
-        original_sha256: 'f'.repeat(64),
-        mime_type: 'application/octet-stream',
-        storage_key: `${organizationId}/doc_bigbigbigbigbigbigbigbig`,
-        content: '',
-        created_by: null,
-        created_at: now,
-        updated_at: null,
-        is_deleted: 0,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
+    await insertDocument(testDatabase.db, {
+      id: 'doc_bigbigbigbigbigbigbigbig',
+      organizationId,
+      name: 'huge.bin',
+      size: 500 * MB - used - 1000,
+      sha256: 'f'.repeat(64),
+      mimeType: 'application/octet-stream',
+    });
     const filesBefore = storedFiles(storageRoot);
     const refused = await uploadFile(server, { cookie: owner.cookie }, organizationId, {
       name: 'over.txt',

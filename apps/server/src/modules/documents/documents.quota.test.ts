@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
+import { insertDocument } from '../../test/test-documents';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   createOrganization,
@@ -52,29 +53,14 @@ describe.each(testDialects)('the storage limit under concurrent uploads on %s', 
   /** A new organization whose stored documents leave it `room` bytes below the free plan's limit. */
   async function organizationWithRoom(server: TestServer, room: number) {
     const organizationId = (await createOrganization(server, owner, `Quota ${room}`)).id;
-    const now = new Date().toISOString();
-    const id = `doc_${randomBytes(10).toString('hex')}`;
-    await testDatabase.db
-      .insertInto('documents')
-      .values({
-        id,
-        organization_id: organizationId,
-        name: 'huge.bin',
-        original_name: 'huge.bin',
-        original_size: FREE_PLAN_STORAGE_BYTES - room,
-        original_sha256: randomBytes(32).toString('hex'),
-        mime_type: 'application/octet-stream',
-        storage_key: `${organizationId}/${id}`,
-        content: '',
-        created_by: null,
-        created_at: now,
-        updated_at: null,
-        is_deleted: 0,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
+    await insertDocument(testDatabase.db, {
+      id: `doc_${randomBytes(10).toString('hex')}`,
+      organizationId,
+      name: 'huge.bin',
+      size: FREE_PLAN_STORAGE_BYTES - room,
+      sha256: randomBytes(32).toString('hex'),
+      mimeType: 'application/octet-stream',
+    });
     return organizationId;
   }
 

@@ -9,22 +9,12 @@ import {
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app/app.types';
 import { isHttpError } from '../../shared/errors';
-import { parseJsonBody, parseWith } from '../../shared/validation';
+import { parseJsonBody, parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import { contentDisposition } from './documents.models';
 import type { DocumentsUsecases } from './documents.usecases';
 
 const BASE = '/organizations/:organizationId/documents';
-
-/** Query parameters with repeated keys (`?tags=a&tags=b`) kept as lists. */
-const readQuery = (url: string) => {
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of new URL(url).searchParams) {
-    const current = query[key];
-    query[key] = current === undefined ? value : [current].flat().concat(value);
-  }
-  return query;
-};
 
 export function createDocumentsRoutes({
   documents,
@@ -50,7 +40,10 @@ export function createDocumentsRoutes({
         return c.json({ document }, created ? 201 : 200);
       })
       .get(BASE, canRead, async (c) => {
-        const { pageIndex, pageSize, tags } = parseWith(listDocumentsQuerySchema, readQuery(c.req.url));
+        const { pageIndex, pageSize, tags } = parseWith(
+          listDocumentsQuerySchema,
+          readQueryWithLists(c.req.url),
+        );
         return c.json(
           await documents.listDocuments({
             organizationId: getMembership(c).organizationId,

@@ -1,19 +1,9 @@
 import { searchDocumentsQuerySchema } from '@sheaf/contracts/documents';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app/app.types';
-import { parseWith } from '../../shared/validation';
+import { parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { SearchUsecases } from './search.usecases';
-
-/** Query parameters with repeated keys (`?tags=a&tags=b`) kept as lists, as the documents list reads them. */
-const readQuery = (url: string) => {
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of new URL(url).searchParams) {
-    const current = query[key];
-    query[key] = current === undefined ? value : [current].flat().concat(value);
-  }
-  return query;
-};
 
 /** Registered before the documents routes: `/documents/search` is not a document id. */
 export function createSearchRoutes({
@@ -28,7 +18,7 @@ export function createSearchRoutes({
   return new Hono<AppEnv>().get('/organizations/:organizationId/documents/search', canRead, async (c) => {
     const { searchQuery, pageIndex, pageSize, tags } = parseWith(
       searchDocumentsQuerySchema,
-      readQuery(c.req.url),
+      readQueryWithLists(c.req.url),
     );
     return c.json(
       await search.searchDocuments({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
+import { insertDocument } from '../../test/test-documents';
 import { createFilesystemStorageDriver, FILESYSTEM_TEMP_DIR } from './storage.filesystem';
 import { createS3StorageDriver } from './storage.s3';
 import { createStorageSweep } from './storage.sweep';
@@ -101,30 +102,8 @@ describe.each(testDialects)('the orphan sweep on %s', (dialect) => {
       .execute();
   });
 
-  const insertDocument = async (id: string, key: string) => {
-    const now = new Date().toISOString();
-    await testDatabase.db
-      .insertInto('documents')
-      .values({
-        id,
-        organization_id: ORGANIZATION_ID,
-        name: `${id}.txt`,
-        original_name: `${id}.txt`,
-        original_size: 4,
-        original_sha256: id.padEnd(64, '0'),
-        mime_type: 'text/plain',
-        storage_key: key,
-        content: '',
-        created_by: null,
-        created_at: now,
-        updated_at: null,
-        is_deleted: 0,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
-  };
+  const insertDocumentRow = (id: string, key: string) =>
+    insertDocument(testDatabase.db, { id, organizationId: ORGANIZATION_ID, size: 4, storageKey: key });
 
   describe.each(setups)('with the $name driver', ({ setup }) => {
     let driver: StorageDriver;
@@ -143,8 +122,8 @@ describe.each(testDialects)('the orphan sweep on %s', (dialect) => {
       const trashed = `${ORGANIZATION_ID}/doc_trashed_${suffix}`;
       const orphan = `${ORGANIZATION_ID}/doc_orphan_${suffix}`;
       for (const key of [present, trashed, orphan]) await driver.save(key, Readable.from([Buffer.from(key)]));
-      await insertDocument(`doc_present_${suffix}`, present);
-      await insertDocument(`doc_trashed_${suffix}`, trashed);
+      await insertDocumentRow(`doc_present_${suffix}`, present);
+      await insertDocumentRow(`doc_trashed_${suffix}`, trashed);
       await testDatabase.db
         .updateTable('documents')
         .set({ is_deleted: 1 })
