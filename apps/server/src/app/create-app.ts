@@ -28,6 +28,7 @@ import { jsonWithContentLength } from './json-responses';
 import { createRequestGuards } from './request-guards';
 import type { Services } from './services';
 import { readInlineScriptHashes, registerStaticSpa } from './static';
+import { createUserRateLimit } from './user-rate-limit';
 
 export type AppDependencies = {
   config: Config;
@@ -141,6 +142,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
     createSearchRoutes({
       search: services.search,
       requireOrganizationMember: services.requireOrganizationMember,
+      searchRateLimit: createUserRateLimit({ perMinute: config.env.SEARCHES_RATE_LIMIT_PER_MINUTE }),
     }),
   );
   api.route(
@@ -148,6 +150,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
     createDocumentsRoutes({
       documents: services.documents,
       requireOrganizationMember: services.requireOrganizationMember,
+      uploadRateLimit: createUserRateLimit({ perMinute: config.env.UPLOADS_RATE_LIMIT_PER_MINUTE }),
     }),
   );
   api.route(

@@ -11,7 +11,7 @@ export function handleError(error: Error, c: Context<AppEnv>) {
     const body: ApiErrorBody = { error: { code: error.code, message: error.message } };
     if (error.details !== undefined) body.error.details = error.details;
     if (error.status >= 500) logger.error({ err: error }, 'Request failed');
-    return c.json(body, error.status);
+    return c.json(body, error.status, error.headers);
   }
   if (error instanceof HTTPException && error.status < 500) {
     // Thrown by Hono middlewares (e.g. body limit); keep their status, give them a code.

@@ -194,6 +194,9 @@ export const envSchema = z.object({
 
   AUTH_RATE_LIMIT_WINDOW_SECONDS: integerFromEnv(60, { min: 1 }),
   AUTH_RATE_LIMIT_MAX_REQUESTS: integerFromEnv(10, { min: 1 }),
+  /** Per user, in a burst and then spread over each minute; 0 turns the limit off. */
+  UPLOADS_RATE_LIMIT_PER_MINUTE: integerFromEnv(3000),
+  SEARCHES_RATE_LIMIT_PER_MINUTE: integerFromEnv(600),
 
   EMAILS_DRIVER: z.enum(['logger', 'smtp']).default('logger'),
   SMTP_URL: optionalStringFromEnv().pipe(

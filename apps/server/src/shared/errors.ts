@@ -6,18 +6,28 @@ export class HttpError extends Error {
   readonly code: ErrorCode;
   readonly status: ContentfulStatusCode;
   readonly details: unknown;
+  /** Headers the answer carries, e.g. `Retry-After` on a 429. */
+  readonly headers: Record<string, string> | undefined;
 
   constructor({
     code,
     message,
     status,
     details,
-  }: { code: ErrorCode; message: string; status: ContentfulStatusCode; details?: unknown }) {
+    headers,
+  }: {
+    code: ErrorCode;
+    message: string;
+    status: ContentfulStatusCode;
+    details?: unknown;
+    headers?: Record<string, string>;
+  }) {
     super(message);
     this.name = 'HttpError';
     this.code = code;
     this.status = status;
     this.details = details;
+    this.headers = headers;
   }
 }
 
@@ -33,3 +43,11 @@ export const createNotFoundRouteError = () =>
 
 export const createInvalidJsonError = () =>
   new HttpError({ code: 'api.invalid_json', message: 'The request body is not valid JSON.', status: 400 });
+
+export const createRateLimitedError = (retryAfterSeconds: number) =>
+  new HttpError({
+    code: 'api.rate_limited',
+    message: `Too many requests, try again in ${retryAfterSeconds} s.`,
+    status: 429,
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });

@@ -65,10 +65,13 @@ export function renderWithProviders(
 }
 
 /** A JSON Response, as fetch would answer. */
-export function jsonResponse(body: unknown, init: { status?: number; statusText?: string } = {}): Response {
+export function jsonResponse(
+  body: unknown,
+  init: { status?: number; statusText?: string; headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify(body), {
     status: init.status ?? 200,
     statusText: init.statusText ?? '',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...init.headers },
   });
 }

@@ -6,7 +6,7 @@ import {
   listDocumentsQuerySchema,
   updateDocumentSchema,
 } from '@sheaf/contracts/documents';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app/app.types';
 import { isHttpError } from '../../shared/errors';
 import { parseJsonBody, parseWith, readQueryWithLists } from '../../shared/validation';
@@ -19,9 +19,12 @@ const BASE = '/organizations/:organizationId/documents';
 export function createDocumentsRoutes({
   documents,
   requireOrganizationMember,
+  uploadRateLimit,
 }: {
   documents: DocumentsUsecases;
   requireOrganizationMember: RequireOrganizationMember;
+  /** Per-user limit on uploads (UPLOADS_RATE_LIMIT_PER_MINUTE). */
+  uploadRateLimit: MiddlewareHandler<AppEnv>;
 }) {
   const canCreate = requireOrganizationMember({ apiKeyPermissions: ['documents:create'] });
   const canRead = requireOrganizationMember({ apiKeyPermissions: ['documents:read'] });
@@ -30,7 +33,7 @@ export function createDocumentsRoutes({
 
   return (
     new Hono<AppEnv>()
-      .post(BASE, canCreate, async (c) => {
+      .post(BASE, canCreate, uploadRateLimit, async (c) => {
         const { organizationId, userId } = getMembership(c);
         const { document, created } = await documents.uploadDocument({
           organizationId,

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../app/app.types';
+import { createUserRateLimit } from '../../app/user-rate-limit';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
@@ -469,6 +470,7 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       createSearchRoutes({
         search: createSearchUsecases({ database: testDatabase.database, countCap: 3 }),
         requireOrganizationMember: server.services.requireOrganizationMember,
+        searchRateLimit: createUserRateLimit({ perMinute: 0 }),
       }),
     );
     const searchCapped = async (query: string) => {
@@ -500,6 +502,7 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       createSearchRoutes({
         search: createSearchUsecases({ database: testDatabase.database, countCap: 1 }),
         requireOrganizationMember: server.services.requireOrganizationMember,
+        searchRateLimit: createUserRateLimit({ perMinute: 0 }),
       }),
     );
     const counted = async (query: string) => {

@@ -1,5 +1,5 @@
 import { searchDocumentsQuerySchema } from '@sheaf/contracts/documents';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app/app.types';
 import { parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
@@ -9,25 +9,33 @@ import type { SearchUsecases } from './search.usecases';
 export function createSearchRoutes({
   search,
   requireOrganizationMember,
+  searchRateLimit,
 }: {
   search: SearchUsecases;
   requireOrganizationMember: RequireOrganizationMember;
+  /** Per-user limit on searches (SEARCHES_RATE_LIMIT_PER_MINUTE). */
+  searchRateLimit: MiddlewareHandler<AppEnv>;
 }) {
   const canRead = requireOrganizationMember({ apiKeyPermissions: ['documents:read'] });
 
-  return new Hono<AppEnv>().get('/organizations/:organizationId/documents/search', canRead, async (c) => {
-    const { searchQuery, pageIndex, pageSize, tags } = parseWith(
-      searchDocumentsQuerySchema,
-      readQueryWithLists(c.req.url),
-    );
-    return c.json(
-      await search.searchDocuments({
-        organizationId: getMembership(c).organizationId,
-        searchQuery,
-        tagIds: tags,
-        pageIndex,
-        pageSize,
-      }),
-    );
-  });
+  return new Hono<AppEnv>().get(
+    '/organizations/:organizationId/documents/search',
+    canRead,
+    searchRateLimit,
+    async (c) => {
+      const { searchQuery, pageIndex, pageSize, tags } = parseWith(
+        searchDocumentsQuerySchema,
+        readQueryWithLists(c.req.url),
+      );
+      return c.json(
+        await search.searchDocuments({
+          organizationId: getMembership(c).organizationId,
+          searchQuery,
+          tagIds: tags,
+          pageIndex,
+          pageSize,
+        }),
+      );
+    },
+  );
 }

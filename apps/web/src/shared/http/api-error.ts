@@ -8,13 +8,16 @@ export class ApiError extends Error {
   /** The error code: `data.error.code`, else `data.code`, else the message text. */
   readonly code: string;
   readonly url: string;
+  /** Seconds from the `Retry-After` header (429, 503), when it gives a number of seconds. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor({
     status,
     statusText,
     data,
     url,
-  }: { status: number; statusText: string; data: unknown; url: string }) {
+    retryAfter,
+  }: { status: number; statusText: string; data: unknown; url: string; retryAfter?: string | null }) {
     const message = extractMessage(data) ?? `${status} ${statusText}`.trim();
     super(message);
     this.status = status;
@@ -22,7 +25,13 @@ export class ApiError extends Error {
     this.data = data;
     this.url = url;
     this.code = extractCode(data) ?? message;
+    this.retryAfterSeconds = parseRetryAfterSeconds(retryAfter);
   }
+}
+
+function parseRetryAfterSeconds(value: string | null | undefined): number | undefined {
+  if (value === null || value === undefined || !/^\s*\d+\s*$/.test(value)) return undefined;
+  return Number(value);
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -63,6 +63,27 @@ describe('http client', () => {
     });
   });
 
+  test('a 429 carries the seconds of its Retry-After header; an HTTP date or none gives none', async () => {
+    const limited = (retryAfter?: string) =>
+      jsonResponse(
+        { error: { code: 'api.rate_limited', message: 'Too many requests' } },
+        { status: 429, ...(retryAfter ? { headers: { 'retry-after': retryAfter } } : {}) },
+      );
+    const { client } = setup(limited('7'), limited('Wed, 21 Oct 2026 07:28:00 GMT'), limited());
+
+    await expect(client.request('/a', { method: 'POST' })).rejects.toMatchObject({
+      status: 429,
+      code: 'api.rate_limited',
+      retryAfterSeconds: 7,
+    });
+    await expect(client.request('/b', { method: 'POST' })).rejects.toMatchObject({
+      retryAfterSeconds: undefined,
+    });
+    await expect(client.request('/c', { method: 'POST' })).rejects.toMatchObject({
+      retryAfterSeconds: undefined,
+    });
+  });
+
   test('the code falls back to data.code, then to the message text', async () => {
     const { client } = setup(
       jsonResponse({ code: 'INVALID_ORIGIN', message: 'Invalid origin' }, { status: 403 }),

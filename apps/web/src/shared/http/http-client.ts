@@ -159,7 +159,13 @@ export function createHttpClient({
       if (response.status === 401 && !options.skipUnauthorizedHook) {
         onUnauthorized?.();
       }
-      throw new ApiError({ status: response.status, statusText: response.statusText, data, url });
+      throw new ApiError({
+        status: response.status,
+        statusText: response.statusText,
+        data,
+        url,
+        retryAfter: response.headers.get('retry-after'),
+      });
     }
 
     return (await readBody(response, options.responseType ?? 'auto')) as T;

@@ -106,6 +106,9 @@ function ImportRow({ organizationId, item }: { organizationId: string; item: Imp
             {errorMessage(item.error)}
           </span>
         ) : null}
+        {item.status === 'pending' && item.isDeferred ? (
+          <span className="text-xs text-muted-foreground">{t('documents.import.slowed-down')}</span>
+        ) : null}
         {item.status === 'success' && item.document ? (
           <ImportedDocumentExtraction organizationId={organizationId} document={item.document} />
         ) : null}

@@ -1,5 +1,6 @@
 import type { DocumentListItemDto } from '@sheaf/contracts/documents';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../shared/http/api-error';
 import { createImportQueue, ImportRejection, summarizeImports } from './import-queue';
 
 function documentFor(file: File): DocumentListItemDto {
@@ -38,6 +39,14 @@ function deferredUploads() {
 }
 
 const pdf = (name: string, size = 10) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+const rateLimited = (retryAfterSeconds?: number) =>
+  new ApiError({
+    status: 429,
+    statusText: 'Too Many Requests',
+    data: { error: { code: 'api.rate_limited', message: 'Too many requests.' } },
+    url: '/api/organizations/org_1/documents',
+    retryAfter: retryAfterSeconds === undefined ? null : String(retryAfterSeconds),
+  });
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createImportQueue', () => {
@@ -108,6 +117,74 @@ describe('createImportQueue', () => {
     expect(queue.getSnapshot()).toEqual([]);
     expect(onUploaded).not.toHaveBeenCalled();
     expect(upload).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits what a 429 says, sends nothing meanwhile, then sends the same file again', async () => {
+    vi.useFakeTimers();
+    try {
+      const { upload, pending } = deferredUploads();
+      const queue = createImportQueue({ upload, concurrency: 1 });
+      queue.add([pdf('a.pdf'), pdf('b.pdf')]);
+      pending.get('a.pdf')?.reject(rateLimited(3));
+      await vi.advanceTimersByTimeAsync(0);
+
+      expect(queue.getSnapshot().map(({ status, isDeferred }) => [status, isDeferred])).toEqual([
+        ['pending', true],
+        ['pending', undefined],
+      ]);
+      await vi.advanceTimersByTimeAsync(2_900);
+      expect(upload).toHaveBeenCalledTimes(1);
+
+      await vi.advanceTimersByTimeAsync(100);
+      expect(upload).toHaveBeenCalledTimes(2);
+      expect(upload.mock.calls[1]?.[0].name).toBe('a.pdf');
+      expect(queue.getSnapshot()[0]).toMatchObject({ status: 'uploading', isDeferred: false });
+      pending.get('a.pdf')?.resolve();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.getSnapshot().map((item) => item.status)).toEqual(['success', 'uploading']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits a few seconds on a 429 without Retry-After, and fails an item on other errors', async () => {
+    vi.useFakeTimers();
+    try {
+      const { upload, pending } = deferredUploads();
+      const queue = createImportQueue({ upload, concurrency: 2 });
+      queue.add([pdf('a.pdf'), pdf('b.pdf')]);
+      pending.get('a.pdf')?.reject(rateLimited());
+      pending
+        .get('b.pdf')
+        ?.reject(new ApiError({ status: 413, statusText: '', data: undefined, url: '/x', retryAfter: '1' }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(queue.getSnapshot().map((item) => item.status)).toEqual(['pending', 'error']);
+      await vi.advanceTimersByTimeAsync(4_999);
+      expect(upload).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(upload).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('cancels a pending resume when cleared', async () => {
+    vi.useFakeTimers();
+    try {
+      const { upload, pending } = deferredUploads();
+      const queue = createImportQueue({ upload });
+      queue.add([pdf('a.pdf')]);
+      pending.get('a.pdf')?.reject(rateLimited(1));
+      await vi.advanceTimersByTimeAsync(0);
+      queue.clear();
+      queue.add([pdf('b.pdf')]);
+      // A cleared queue starts afresh: nothing left to wait for.
+      expect(upload).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(upload.mock.calls.map(([file]) => file.name)).toEqual(['a.pdf', 'b.pdf']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('notifies subscribers of every change', () => {

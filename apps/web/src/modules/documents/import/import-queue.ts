@@ -1,4 +1,5 @@
 import type { DocumentListItemDto } from '@sheaf/contracts/documents';
+import { isApiError } from '../../../shared/http/api-error';
 
 export type ImportStatus = 'pending' | 'uploading' | 'success' | 'error';
 
@@ -10,6 +11,8 @@ export type ImportItem = {
   document?: DocumentListItemDto;
   /** Set on failure: an API error, or an `ImportRejection` from the checks made before sending. */
   error?: unknown;
+  /** Pending again because the server asked the queue to slow down (429); it resumes by itself. */
+  isDeferred?: boolean;
 };
 
 /** A file refused before it is sent (spec §5: too large for the plan). */
@@ -35,7 +38,21 @@ type CreateImportQueueOptions = {
   onUploaded?: (document: DocumentListItemDto) => void;
   /** How many uploads run at once. */
   concurrency?: number;
+  /**
+   * For a failure that means "not now" rather than "no", the milliseconds to wait before sending the file
+   * again; undefined fails the item. Defaults to the server's rate limit (429 and its Retry-After).
+   */
+  retryDelayMs?: (error: unknown) => number | undefined;
 };
+
+/** When the server's `Retry-After` is missing, how long a rate-limited queue waits. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 5_000;
+
+/** A 429 is the server asking to slow down: wait what it says (or a few seconds), then send again. */
+export function rateLimitRetryDelayMs(error: unknown): number | undefined {
+  if (!isApiError(error) || error.status !== 429) return undefined;
+  return error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : DEFAULT_RATE_LIMIT_WAIT_MS;
+}
 
 /**
  * The import list behind the progress panel: files go pending → uploading → success or error, a few at a
@@ -47,11 +64,14 @@ export function createImportQueue({
   check,
   onUploaded,
   concurrency = 3,
+  retryDelayMs = rateLimitRetryDelayMs,
 }: CreateImportQueueOptions): ImportQueue {
   let items: readonly ImportItem[] = [];
   const listeners = new Set<() => void>();
   const controllers = new Map<string, AbortController>();
   let sequence = 0;
+  // While the server asks to slow down, nothing new is sent; one timer resumes the queue.
+  let resumeTimer: ReturnType<typeof setTimeout> | undefined;
 
   const emit = () => {
     for (const listener of listeners) listener();
@@ -67,6 +87,7 @@ export function createImportQueue({
   };
 
   const pump = () => {
+    if (resumeTimer !== undefined) return;
     let running = items.filter((item) => item.status === 'uploading').length;
     for (const item of items) {
       if (running >= concurrency) break;
@@ -79,7 +100,7 @@ export function createImportQueue({
   const run = async (item: ImportItem) => {
     const controller = new AbortController();
     controllers.set(item.id, controller);
-    update(item.id, { status: 'uploading' });
+    update(item.id, { status: 'uploading', isDeferred: false });
     try {
       const document = await upload(item.file, controller.signal);
       if (update(item.id, { status: 'success', document })) {
@@ -87,12 +108,26 @@ export function createImportQueue({
       }
     } catch (error) {
       if (!controller.signal.aborted) {
-        update(item.id, { status: 'error', error });
+        const delayMs = retryDelayMs(error);
+        if (delayMs === undefined) {
+          update(item.id, { status: 'error', error });
+        } else {
+          update(item.id, { status: 'pending', isDeferred: true });
+          pauseFor(delayMs);
+        }
       }
     } finally {
       controllers.delete(item.id);
       pump();
     }
+  };
+
+  const pauseFor = (delayMs: number) => {
+    if (resumeTimer !== undefined) clearTimeout(resumeTimer);
+    resumeTimer = setTimeout(() => {
+      resumeTimer = undefined;
+      pump();
+    }, delayMs);
   };
 
   return {
@@ -109,6 +144,8 @@ export function createImportQueue({
       pump();
     },
     clear: () => {
+      if (resumeTimer !== undefined) clearTimeout(resumeTimer);
+      resumeTimer = undefined;
       for (const controller of controllers.values()) controller.abort();
       controllers.clear();
       items = [];
