@@ -8,7 +8,7 @@ export const DOCUMENTS_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Hourly: permanently deletes trashed documents past DOCUMENTS_DELETED_RETENTION_DAYS, files
- * included. Also makes the organization purge remove the organization's stored files.
+ * included. Also makes the organization purge remove the organization's stored files and documents.
  */
 export function registerDocumentsJobs({
   jobQueue,
@@ -29,6 +29,7 @@ export function registerDocumentsJobs({
   });
   organizations.addPurgeStep(async ({ organizationId, logger }) => {
     await documents.deleteOrganizationFiles({ organizationId });
-    logger.info({ organizationId }, "Organization's document files removed");
+    const deleted = await documents.deleteOrganizationDocuments({ organizationId });
+    logger.info({ organizationId, documents: deleted }, "Organization's documents and their files removed");
   });
 }

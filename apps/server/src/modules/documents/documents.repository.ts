@@ -220,6 +220,22 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
       return Number(result.numDeletedRows) > 0;
     },
 
+    /**
+     * Deletes up to `limit` of an organization's documents, trashed or not (the organization purge);
+     * answers how many went. Tags, activity and search rows follow through the foreign keys.
+     */
+    async deleteSomeOfOrganization({ organizationId, limit }: { organizationId: string; limit: number }) {
+      const result = await db
+        .deleteFrom('documents')
+        .where(
+          'id',
+          'in',
+          db.selectFrom('documents').select('id').where('organization_id', '=', organizationId).limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     async listTrashed({ organizationId, limit }: { organizationId: string; limit: number }) {
       return db
         .selectFrom('documents')

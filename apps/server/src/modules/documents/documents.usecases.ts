@@ -37,6 +37,8 @@ export const EXTRACT_DOCUMENT_CONTENT_JOB_TYPE = 'documents.extract-content';
 export type ExtractDocumentContentPayload = { organizationId: string; documentId: string };
 
 const BATCH_SIZE = 100;
+/** Documents deleted per statement when an organization is purged. */
+export const ORGANIZATION_PURGE_BATCH_SIZE = 500;
 
 const isUniqueViolation = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
@@ -510,9 +512,34 @@ export function createDocumentsUsecases({
       return purged;
     },
 
-    /** Removes every stored file of an organization (its purge step; rows go with the organization). */
+    /** Removes every stored file of an organization (its purge step). */
     async deleteOrganizationFiles({ organizationId }: { organizationId: string }) {
       await storage.deletePrefix(organizationId);
+    },
+
+    /**
+     * Deletes an organization's document rows (its purge step) a batch per statement, yielding to the
+     * event loop between batches: on SQLite one cascade over 100,000 documents would hold the write
+     * lock, and this process's event loop, for seconds, and keep other processes waiting past the busy
+     * timeout.
+     */
+    async deleteOrganizationDocuments({
+      organizationId,
+      batchSize = ORGANIZATION_PURGE_BATCH_SIZE,
+    }: {
+      organizationId: string;
+      batchSize?: number;
+    }) {
+      let deleted = 0;
+      for (;;) {
+        const deletedInBatch = await repository.deleteSomeOfOrganization({
+          organizationId,
+          limit: batchSize,
+        });
+        deleted += deletedInBatch;
+        if (deletedInBatch < batchSize) return deleted;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
 
     /**
