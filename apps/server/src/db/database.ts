@@ -16,7 +16,8 @@ export type Dialect = DatabaseConfig['dialect'];
  */
 export type ListenToChannel = (
   channel: string,
-  onNotification: () => void,
+  /** Called with the notification's payload. */
+  onNotification: (payload: string | undefined) => void,
   options?: { onError?: (error: unknown) => void },
 ) => Promise<() => Promise<void>>;
 
@@ -118,7 +119,7 @@ function createPostgresListener(clientConfig: pg.ClientConfig): ListenToChannel 
       client.on('error', (error) => lost(client, error));
       client.on('end', () => lost(client, new Error('The listener connection ended')));
       client.on('notification', (message) => {
-        if (message.channel === channel) onNotification();
+        if (message.channel === channel) onNotification(message.payload);
       });
       try {
         await client.connect();
@@ -157,7 +158,7 @@ function createPostgresListener(clientConfig: pg.ClientConfig): ListenToChannel 
         () => {
           connecting = undefined;
           failures = 0;
-          if (!closed) onNotification();
+          if (!closed) onNotification(undefined);
         },
         (error: unknown) => {
           connecting = undefined;

@@ -634,9 +634,9 @@ describe.each(testDialects.filter((dialect) => dialect === 'postgres'))(
       const listen: ListenToChannel = (channel, onNotification, options) =>
         database.listen!(
           channel,
-          () => {
+          (payload) => {
             notifications++;
-            onNotification();
+            onNotification(payload);
           },
           options,
         );

@@ -109,6 +109,10 @@ export function createJobQueue({
   let loop: { done: Promise<void>; ready: Promise<void> } | undefined;
   let stopping = false;
   let wakeRequested = false;
+  /** The classes that may have work since the loop last looked: it claims for these only. */
+  const kindsToClaim = new Set<JobKind>(JOB_KINDS);
+  /** Whether enqueues reach this process by NOTIFY (PostgreSQL, listener connected). */
+  let listening = false;
   /** Pending waits, each ended early by `wake()` (when wakeable) or by `stop()`. */
   const waits = new Set<{ wakeable: boolean; end: () => void }>();
 
@@ -141,22 +145,33 @@ export function createJobQueue({
     return count;
   }
 
-  /** Asks the started loop to look for work now (no-op when it is not started). */
-  function wake() {
+  /** The class of a job type; every class for a type this process does not know. */
+  function kindsOf(type: string | undefined): readonly JobKind[] {
+    const jobType = type === undefined ? undefined : jobTypes.get(type);
+    return jobType ? [jobType.kind] : JOB_KINDS;
+  }
+
+  /**
+   * Asks the started loop to look for work of these classes now (no-op when it is not started):
+   * an enqueue or a freed slot wakes only its own class, so a heavy backlog does not cost a
+   * light claim on every wake.
+   */
+  function wake(kinds: readonly JobKind[] = JOB_KINDS) {
+    for (const kind of kinds) kindsToClaim.add(kind);
     wakeRequested = true;
     for (const pending of waits) if (pending.wakeable) pending.end();
   }
 
   /** Timers of retries due soon: each wakes the loop when its job's backoff ends. */
   const delayedWakes = new Set<NodeJS.Timeout>();
-  function wakeIn(delayMs: number) {
-    if (delayMs <= 0) return wake();
+  function wakeIn(delayMs: number, kinds: readonly JobKind[]) {
+    if (delayMs <= 0) return wake(kinds);
     // Far-off jobs are found by polling; this keeps timers within what setTimeout can hold.
     if (delayMs > MAX_DELAYED_WAKE_MS) return;
     // A timer may fire a millisecond early on the clock the job's run time was set by.
     const timer = setTimeout(() => {
       delayedWakes.delete(timer);
-      wake();
+      wake(kinds);
     }, delayMs + DELAYED_WAKE_MARGIN_MS);
     // Never what keeps the process alive.
     timer.unref();
@@ -187,10 +202,12 @@ export function createJobQueue({
       },
       trx ? { trx } : {},
     );
-    // Inside a caller's transaction this may come before the commit: on SQLite the claim then
-    // waits for the single connection, so it sees the row; on PostgreSQL it finds nothing and the
-    // NOTIFY, delivered at commit, wakes the loop again.
-    wakeIn(runAt ? runAt.getTime() - clock.now().getTime() : 0);
+    // Inside a caller's transaction this comes before the commit: on SQLite the claim then waits
+    // for the single connection, so it sees the row; on PostgreSQL it would find nothing, and the
+    // NOTIFY delivered at commit wakes the loop (this process's too), so only a delayed job needs
+    // a timer there.
+    const delayMs = runAt ? runAt.getTime() - clock.now().getTime() : 0;
+    if (!(trx && listening && delayMs <= 0)) wakeIn(delayMs, kindsOf(type));
     return id;
   }
 
@@ -334,13 +351,13 @@ export function createJobQueue({
             lastError,
             now: toTimestamp(now),
           });
-          wakeIn(delayMs);
+          wakeIn(delayMs, [jobType.kind]);
         }
       } finally {
         clearInterval(heartbeat);
         running.delete(job.id);
-        // The slot is free: take the next job now rather than at the next poll.
-        wake();
+        // The slot is free: take the next job of its class now rather than at the next poll.
+        wake([jobType.kind]);
       }
     })();
     running.set(job.id, { promise, abort, kind: jobType.kind });
@@ -364,8 +381,8 @@ export function createJobQueue({
   }
 
   /** Fills the free slots of each class, a batch per statement, until that class has no due job. */
-  async function fillSlots() {
-    for (const kind of JOB_KINDS) {
+  async function fillSlots(kinds: readonly JobKind[] = JOB_KINDS) {
+    for (const kind of kinds) {
       const types = typesOf(kind);
       if (types.length === 0) continue;
       while (!stopping) {
@@ -406,13 +423,18 @@ export function createJobQueue({
     for (let failures = 0; !stopping; failures++) {
       try {
         const channel = await repository.getWakeChannel();
-        const close = await listen(channel, wake, {
+        // The notification carries the enqueued job's type.
+        const close = await listen(channel, (type) => wake(kindsOf(type)), {
           onError: (error) =>
             logger.warn({ err: error }, 'Job wake-up listener lost its connection, reconnecting'),
         });
+        listening = true;
         // Whatever was enqueued before LISTEN took effect is found by this pass.
         wake();
-        return close;
+        return async () => {
+          listening = false;
+          await close();
+        };
       } catch (error) {
         logger.warn({ err: error }, 'Could not listen for job wake-ups; polling meanwhile');
         await wait(Math.min(pollIntervalMs, 250 * 2 ** failures), { wakeable: false });
@@ -435,13 +457,17 @@ export function createJobQueue({
       let failures = 0;
       while (!stopping) {
         wakeRequested = false;
+        const kinds = JOB_KINDS.filter((kind) => kindsToClaim.has(kind));
+        kindsToClaim.clear();
         try {
           if (performance.now() - lastMaintenanceAt >= pollIntervalMs) {
             lastMaintenanceAt = performance.now();
             await runDueSchedules();
             await recoverExpiredLeases();
+            // The poll: every class, whatever woke the loop.
+            kinds.splice(0, kinds.length, ...JOB_KINDS);
           }
-          await fillSlots();
+          await fillSlots(kinds);
           failures = 0;
         } catch (error) {
           failures++;

@@ -31,7 +31,7 @@ export function createJobsRepository({ db, dialect }: { db: Kysely<Database>; di
     // when the surrounding transaction commits, so listeners never look before the row is visible.
     await executor
       .with('inserted', (qb) => qb.insertInto('jobs').values(job).returning('id'))
-      .selectNoFrom(sql<string>`pg_notify(${jobsChannel}, '')`.as('notified'))
+      .selectNoFrom(sql<string>`pg_notify(${jobsChannel}, ${job.type})`.as('notified'))
       .execute();
   }
 
