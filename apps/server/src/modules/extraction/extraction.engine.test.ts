@@ -10,6 +10,7 @@ import {
   createTruncatedPdf,
 } from '../../test/hostile-files';
 import {
+  assemblePdf,
   createImageOnlyPdf,
   createJapaneseTextPdf,
   createJpxScanPdf,
@@ -40,6 +41,34 @@ describe('the text extraction engine', () => {
   it('reads a PDF text layer', async () => {
     const text = await engine.extract(pdf(createTextPdf([['Quarterly report', 'Harbour Consulting']])));
     expect(text).toContain('Quarterly report');
+  });
+
+  it('reads text in standard and system fonts named without being embedded, accents and symbols included', async () => {
+    // Their text comes from the encoding and pdf.js's metrics: the font programs are never read.
+    const fonts = [
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Times-Roman /Encoding /WinAnsiEncoding >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Courier-Bold /Encoding /WinAnsiEncoding >>',
+      '<< /Type /Font /Subtype /TrueType /BaseFont /Arial,Bold /Encoding /WinAnsiEncoding >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>',
+    ];
+    const content = [
+      'BT /F1 12 Tf 56 780 Td (Fa\\347ade r\\351sum\\351 na\\357ve) Tj ET',
+      'BT /F2 12 Tf 56 760 Td (Invoice 2024-117) Tj ET',
+      'BT /F3 12 Tf 56 740 Td (Stra\\337e \\200 1.250,00) Tj ET',
+      'BT /F4 12 Tf 56 720 Td (abg) Tj ET',
+    ].join('\n');
+    const file = assemblePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R /F2 6 0 R /F3 7 0 R /F4 8 0 R >> >> /Contents 4 0 R >>',
+      `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+      ...fonts,
+    ]);
+    const text = await engine.extract(pdf(file));
+    expect(text).toContain('Façade résumé naïve');
+    expect(text).toContain('Invoice 2024-117');
+    expect(text).toContain('Straße € 1.250,00');
+    expect(text).toContain('αβγ');
   });
 
   it('reads a Japanese text layer whose font is not embedded, through its predefined CMap', async () => {

@@ -237,9 +237,8 @@ function resolveLangPath(languages: string[]): string {
 type BinaryDataKind = 'cMapUrl' | 'standardFontDataUrl' | 'wasmUrl';
 
 /**
- * pdf.js's reader of its data files (fonts, CMaps, WebAssembly), keeping each file once read: the
- * stock one reads the font file again for every PDF that names Helvetica without embedding it,
- * which was the worker's largest cost on small PDFs. The folders hold a few MB in all.
+ * pdf.js's reader of its data files (CMaps, WebAssembly decoders), keeping each file once read: the
+ * stock one reads a file again for every PDF that needs it. The folders hold a few MB in all.
  */
 function createCachedBinaryDataFactory() {
   const files = new Map<string, Promise<Uint8Array>>();
@@ -285,12 +284,14 @@ export function createExtractionEngine({
   const useProgram = hasTesseractProgram();
   let tesseractWorker: Promise<TesseractWorker> | undefined;
   let pdfjs: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
-  // pdf.js's data folders, read from disk in Node: fonts PDFs name without embedding them, the
-  // CMaps of CJK text layers, the WebAssembly image decoders (JPEG 2000 has no other) and the
-  // ICC profiles of CMYK images.
+  // pdf.js's data folders, read from disk in Node: the CMaps of CJK text layers, the WebAssembly
+  // image decoders (JPEG 2000 has no other) and the ICC profiles of CMYK images. Not the outlines
+  // of the standard fonts (Helvetica, Times…) that PDFs name without embedding: their text comes
+  // from the encoding and pdf.js's built-in metrics alone, and parsing the font program for every
+  // such PDF was a third of the time spent on a small one. A page that needs OCR holds no text
+  // layer, so no text in those fonts to draw either.
   const pdfjsFolder = path.dirname(require.resolve('pdfjs-dist/package.json'));
   const pdfjsData = {
-    standardFontDataUrl: `${path.join(pdfjsFolder, 'standard_fonts')}/`,
     cMapUrl: `${path.join(pdfjsFolder, 'cmaps')}/`,
     cMapPacked: true,
     wasmUrl: `${path.join(pdfjsFolder, 'wasm')}/`,

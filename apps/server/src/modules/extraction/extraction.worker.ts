@@ -33,7 +33,7 @@ const { ocr, limits } = JSON.parse(process.argv[2] ?? '{}') as ExtractionWorkerD
 const engine = createExtractionEngine({ ocr, limits });
 
 /**
- * A one-line PDF read once at start: pdf.js, its fake worker and the Helvetica font data are
+ * A one-line PDF read once at start: pdf.js, its fake worker and the code of its font handling are
  * loaded before the first real file arrives (half a second otherwise). Without an xref table:
  * pdf.js rebuilds it, as it does for many real files.
  */
