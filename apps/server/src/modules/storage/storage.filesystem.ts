@@ -39,10 +39,17 @@ export function createFilesystemStorageDriver({ root }: { root: string }): Stora
   const tempDir = path.join(resolvedRoot, FILESYSTEM_TEMP_DIR);
   const pathOf = (key: string) => path.join(resolvedRoot, ...assertValidKey(key).split('/'));
 
+  // Folders known to exist: one mkdir per organization rather than two per upload. Forgotten
+  // when a prefix is deleted; one removed behind our back fails a save once (ENOENT) and is made
+  // again by the next.
+  const knownDirectories = new Set<string>();
+
   /** Creates a folder; when it is new, its parent is synced too so the folder survives a crash. */
   async function ensureDirectory(directory: string) {
+    if (knownDirectories.has(directory)) return;
     const created = await fs.promises.mkdir(directory, { recursive: true });
     if (created !== undefined) await syncDirectory(path.dirname(created));
+    knownDirectories.add(directory);
   }
 
   async function* walk(directory: string, prefix: string): AsyncGenerator<StoredObject> {
@@ -88,6 +95,10 @@ export function createFilesystemStorageDriver({ root }: { root: string }): Stora
         await syncDirectory(path.dirname(target));
       } catch (error) {
         await fs.promises.rm(tempFile, { force: true });
+        if ((error as { code?: unknown }).code === 'ENOENT') {
+          knownDirectories.delete(tempDir);
+          knownDirectories.delete(path.dirname(target));
+        }
         if (isOutOfSpaceError(error)) {
           throw new StorageInsufficientSpaceError(error.code, { cause: error });
         }
@@ -97,13 +108,15 @@ export function createFilesystemStorageDriver({ root }: { root: string }): Stora
     },
 
     async read(key, range?: ByteRange) {
+      // Opened here, so a missing file is told apart before the stream is handed out.
       const file = pathOf(key);
+      let handle: fs.promises.FileHandle;
       try {
-        await fs.promises.access(file, fs.constants.R_OK);
+        handle = await fs.promises.open(file, 'r');
       } catch {
         throw new StorageFileNotFoundError(key);
       }
-      return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
 
     async delete(key) {
@@ -119,7 +132,12 @@ export function createFilesystemStorageDriver({ root }: { root: string }): Stora
     },
 
     async deletePrefix(prefix) {
-      await fs.promises.rm(pathOf(prefix), { recursive: true, force: true });
+      const folder = pathOf(prefix);
+      for (const directory of knownDirectories) {
+        if (directory === folder || directory.startsWith(`${folder}${path.sep}`))
+          knownDirectories.delete(directory);
+      }
+      await fs.promises.rm(folder, { recursive: true, force: true });
     },
 
     async *list({ pageSize = 1000 } = {}) {
