@@ -72,10 +72,19 @@ export const DOCUMENT_ACTIVITY_EVENTS = [
 ] as const;
 export type DocumentActivityEvent = (typeof DOCUMENT_ACTIVITY_EVENTS)[number];
 
+/**
+ * What an activity entry carries beyond its event: the fields an `updated` changed; for a document
+ * `created` from an intake e-mail, the sender and the intake address ("added by e-mail from …").
+ */
+export type DocumentActivityEventData = {
+  updatedFields?: string[];
+  intakeEmail?: { from: string | null; emailAddress: string };
+};
+
 export type DocumentActivityDto = {
   id: string;
   event: DocumentActivityEvent;
-  eventData: { updatedFields?: string[] } | null;
+  eventData: DocumentActivityEventData | null;
   tag: { id: string; name: string; color: string } | null;
   user: { id: string; name: string } | null;
   createdAt: string;

@@ -1,4 +1,8 @@
-import type { DocumentActivityDto, DocumentActivityEvent } from '@sheaf/contracts/documents';
+import type {
+  DocumentActivityDto,
+  DocumentActivityEvent,
+  DocumentActivityEventData,
+} from '@sheaf/contracts/documents';
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Timestamp } from '../../db/database.types';
@@ -12,7 +16,7 @@ export type NewDocumentActivity = {
   event: DocumentActivityEvent;
   userId: string | null;
   tagId?: string | null;
-  eventData?: { updatedFields?: string[] } | null;
+  eventData?: DocumentActivityEventData | null;
   now: Timestamp;
 };
 
@@ -20,10 +24,26 @@ export type NewDocumentActivity = {
 export const generateActivityId = () => `act_${randomAlphanumeric(ID_RANDOM_LENGTH)}`;
 
 /**
- * The documents activity log. Entries are written with the change they record, in the same
- * transaction (pass the transaction as `db`).
+ * Runs in the transaction that records an activity entry, right after it: the webhook outbox
+ * writes the event for the organization's subscribed webhooks there, so the event exists exactly
+ * when the change commits.
  */
-export function createActivityRepository({ db }: { db: DatabaseOrTransaction }) {
+export type ActivityRecordedHook = (
+  db: DatabaseOrTransaction,
+  activity: NewDocumentActivity,
+) => Promise<void>;
+
+/**
+ * The documents activity log. Entries are written with the change they record, in the same
+ * transaction (pass the transaction as `db`), followed by `onRecorded` (the webhook outbox).
+ */
+export function createActivityRepository({
+  db,
+  onRecorded,
+}: {
+  db: DatabaseOrTransaction;
+  onRecorded?: ActivityRecordedHook;
+}) {
   return {
     async record(activity: NewDocumentActivity) {
       await db
@@ -39,6 +59,7 @@ export function createActivityRepository({ db }: { db: DatabaseOrTransaction }) 
           created_at: activity.now,
         })
         .execute();
+      await onRecorded?.(db, activity);
     },
 
     /** A document's entries, newest first, with the user's name and the tag of tag events. */

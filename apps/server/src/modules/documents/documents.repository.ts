@@ -291,6 +291,48 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** Marks a queued (or interrupted) extraction `processing` and answers the file to read. */
+    async startExtraction({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+      return db
+        .updateTable('documents')
+        .set({ extraction_status: 'processing', extraction_error_code: null, extraction_error_message: null })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', documentId)
+        .where('extraction_status', 'in', ['pending', 'processing'])
+        .returning(['storage_key', 'mime_type', 'original_size'])
+        .executeTakeFirst();
+    },
+
+    /**
+     * Stores a finished extraction's text and marks it `done` in one statement; answers the
+     * document's name, or undefined when it is gone.
+     */
+    async saveExtractedContent({
+      organizationId,
+      documentId,
+      content,
+      updatedAt,
+    }: {
+      organizationId: string;
+      documentId: string;
+      content: string;
+      updatedAt: Timestamp;
+    }) {
+      return db
+        .updateTable('documents')
+        .set({
+          content,
+          updated_at: updatedAt,
+          extraction_status: 'done',
+          extraction_error_code: null,
+          extraction_error_message: null,
+        })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', documentId)
+        .returning(['name'])
+        .executeTakeFirst();
+    },
+
     /** Documents whose extraction is pending or running, oldest first (start-up recovery). */
     async listUnfinishedExtractions({ limit, afterId }: { limit: number; afterId: string | null }) {
       return db

@@ -8,6 +8,7 @@ import {
 } from '@sheaf/contracts/documents';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app/app.types';
+import { nodeRequestBody } from '../../app/node-request-body';
 import { isHttpError } from '../../shared/errors';
 import { parseJsonBody, parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
@@ -39,6 +40,7 @@ export function createDocumentsRoutes({
           organizationId,
           userId,
           request: c.req.raw,
+          ...nodeRequestBody(c),
         });
         return c.json({ document }, created ? 201 : 200);
       })

@@ -65,6 +65,132 @@ class LimitExceeded extends Error {
 }
 
 /**
+ * Streams `input` into storage under `key` through a meter: size checked against `maxFileSize`,
+ * each chunk offered to `reserveStorage`, SHA-256 computed and the first bytes kept to sniff the
+ * type. `saving` rejects with a LimitExceeded (see toUploadError) or the storage's error; the
+ * caller removes the key then.
+ */
+function saveMetered({
+  input,
+  originalName,
+  declaredMimeType,
+  storage,
+  key,
+  maxFileSize,
+  reserveStorage,
+}: {
+  input: Readable;
+  originalName: string;
+  declaredMimeType: string | undefined;
+  storage: StorageDriver;
+  key: string;
+  maxFileSize: number | null;
+  reserveStorage: ((bytes: number) => boolean) | null;
+}): { saving: Promise<ReceivedFile>; abort: () => void } {
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      size += chunk.length;
+      if (maxFileSize !== null && size > maxFileSize) return callback(new LimitExceeded('file'));
+      if (reserveStorage !== null && !reserveStorage(chunk.length))
+        return callback(new LimitExceeded('storage'));
+      hash.update(chunk);
+      if (headLength < SNIFF_BYTES) {
+        headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
+        headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
+      }
+      callback(null, chunk);
+    },
+  });
+  input.on('error', (error) => meter.destroy(error));
+  meter.on('error', () => {
+    input.unpipe(meter);
+    input.resume();
+  });
+  input.pipe(meter);
+  const saving = storage.save(key, meter).then(async () => ({
+    originalName,
+    size,
+    sha256: hash.digest('hex'),
+    mimeType: await sniffMimeType({
+      head: Buffer.concat(headChunks),
+      declared: declaredMimeType,
+      fileName: originalName,
+    }),
+  }));
+  const abort = () => {
+    if (!meter.writableFinished) meter.destroy(new Error('Upload aborted'));
+  };
+  return { saving, abort };
+}
+
+/** The client's error for a failed save: the limit it crossed, a full disk, or the error as is. */
+function toUploadError(error: unknown, maxFileSize: number | null): unknown {
+  if (error instanceof LimitExceeded) {
+    return error.which === 'file' && maxFileSize !== null
+      ? createDocumentSizeTooLargeError(maxFileSize)
+      : createStorageLimitReachedError();
+  }
+  if (error instanceof StorageInsufficientSpaceError) return createInsufficientSpaceError();
+  return error;
+}
+
+/** A file already at hand (an e-mail attachment), to store like an upload. */
+export type FileToStore = {
+  name: string;
+  /** The declared type; the content's magic bytes win over it. */
+  mimeType: string | undefined;
+  content: Readable | Buffer;
+};
+
+/**
+ * receiveUpload for a file that does not come as a multipart request: streamed into storage under
+ * `key` through the same meter, limits and type sniffing; nothing stays under the key on failure.
+ */
+export async function receiveFile({
+  file,
+  storage,
+  key,
+  maxFileSize,
+  reserveStorage,
+}: {
+  file: FileToStore;
+  storage: StorageDriver;
+  key: string;
+  maxFileSize: number | null;
+  reserveStorage: ((bytes: number) => boolean) | null;
+}): Promise<ReceivedFile> {
+  if (maxFileSize !== null && Buffer.isBuffer(file.content) && file.content.length > maxFileSize) {
+    throw createDocumentSizeTooLargeError(maxFileSize);
+  }
+  const input = Buffer.isBuffer(file.content) ? Readable.from([file.content]) : file.content;
+  const { saving } = saveMetered({
+    input,
+    originalName: file.name,
+    declaredMimeType: file.mimeType,
+    storage,
+    key,
+    maxFileSize,
+    reserveStorage,
+  });
+  let received: ReceivedFile;
+  try {
+    received = await saving;
+  } catch (error) {
+    await storage.delete(key).catch(() => {});
+    throw toUploadError(error, maxFileSize);
+  }
+  if (received.size === 0) {
+    await storage.delete(key).catch(() => {});
+    throw createUploadValidationError('The file is empty.');
+  }
+  return received;
+}
+
+/**
  * Reads a `multipart/form-data` upload with one file in the field `file` and streams that file
  * straight into storage under `key`: the body is never held in memory. While it flows, the size
  * is checked against `maxFileSize`, each chunk is offered to `reserveStorage` (false: the
@@ -74,19 +200,27 @@ class LimitExceeded extends Error {
  */
 export async function receiveUpload({
   request,
+  body,
   storage,
   key,
   maxFileSize,
   reserveStorage,
 }: {
   request: Request;
+  /**
+   * The request's body as the Node stream it arrived on, when the server has it: read directly,
+   * it skips a round trip through a web stream and back for every chunk.
+   */
+  body?: Readable;
   storage: StorageDriver;
   key: string;
   maxFileSize: number | null;
   reserveStorage: ((bytes: number) => boolean) | null;
 }): Promise<ReceivedFile> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) {
+  // `request.body` is not even looked at when the Node stream is given: under @hono/node-server,
+  // reading it starts a second reader of the same connection.
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !(body ?? request.body)) {
     throw createUploadValidationError('Send the file as multipart/form-data in the field "file".');
   }
   if (maxFileSize !== null) {
@@ -97,7 +231,7 @@ export async function receiveUpload({
     }
   }
 
-  const source = Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>);
+  const source = body ?? Readable.fromWeb(request.body as unknown as WebReadableStream<Uint8Array>);
   let parser: busboy.Busboy;
   try {
     parser = busboy({
@@ -136,57 +270,18 @@ export async function receiveUpload({
         fileStream.resume();
         return;
       }
-      const hash = createHash('sha256');
-      const headChunks: Buffer[] = [];
-      let headLength = 0;
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-          size += chunk.length;
-          if (maxFileSize !== null && size > maxFileSize) return callback(new LimitExceeded('file'));
-          if (reserveStorage !== null && !reserveStorage(chunk.length))
-            return callback(new LimitExceeded('storage'));
-          hash.update(chunk);
-          if (headLength < SNIFF_BYTES) {
-            headChunks.push(chunk.subarray(0, SNIFF_BYTES - headLength));
-            headLength += Math.min(chunk.length, SNIFF_BYTES - headLength);
-          }
-          callback(null, chunk);
-        },
+      const metered = saveMetered({
+        input: fileStream,
+        originalName: info.filename ?? '',
+        declaredMimeType: info.mimeType,
+        storage,
+        key,
+        maxFileSize,
+        reserveStorage,
       });
-      fileStream.on('error', (error) => meter.destroy(error));
-      meter.on('error', () => {
-        fileStream.unpipe(meter);
-        fileStream.resume();
-      });
-      fileStream.pipe(meter);
-      abortSaving = () => {
-        if (!meter.writableFinished) meter.destroy(new Error('Upload aborted'));
-      };
-      const originalName = info.filename ?? '';
-      saving = storage.save(key, meter).then(async () => ({
-        originalName,
-        size,
-        sha256: hash.digest('hex'),
-        mimeType: await sniffMimeType({
-          head: Buffer.concat(headChunks),
-          declared: info.mimeType,
-          fileName: originalName,
-        }),
-      }));
-      saving.catch((error: unknown) => {
-        if (error instanceof LimitExceeded) {
-          fail(
-            error.which === 'file' && maxFileSize !== null
-              ? createDocumentSizeTooLargeError(maxFileSize)
-              : createStorageLimitReachedError(),
-          );
-        } else if (error instanceof StorageInsufficientSpaceError) {
-          fail(createInsufficientSpaceError());
-        } else {
-          fail(error);
-        }
-      });
+      abortSaving = metered.abort;
+      saving = metered.saving;
+      saving.catch((error: unknown) => fail(toUploadError(error, maxFileSize)));
     });
     parser.on('filesLimit', () => {
       tooManyFiles = true;

@@ -1,5 +1,10 @@
 import type { Readable } from 'node:stream';
-import type { DocumentDto, DocumentListItemDto, ExtractionErrorDto } from '@sheaf/contracts/documents';
+import type {
+  DocumentActivityEventData,
+  DocumentDto,
+  DocumentListItemDto,
+  ExtractionErrorDto,
+} from '@sheaf/contracts/documents';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -8,7 +13,7 @@ import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../sha
 import { isHttpError } from '../../shared/errors';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
-import { createActivityRepository } from '../activity/activity.repository';
+import { type ActivityRecordedHook, createActivityRepository } from '../activity/activity.repository';
 import type { JobQueue } from '../jobs/jobs.queue';
 import type { PlansUsecases } from '../plans/plans.usecases';
 import type { ByteRange, StorageDriver } from '../storage/storage.types';
@@ -22,6 +27,7 @@ import {
 import {
   DAY_MS,
   type DocumentListRow,
+  type DocumentRow,
   parseRangeHeader,
   sanitizeFileName,
   storageKeyOf,
@@ -30,7 +36,15 @@ import {
 } from './documents.models';
 import { createUploadReservations } from './documents.quota';
 import { createDocumentsRepository } from './documents.repository';
-import { receiveUpload } from './documents.upload';
+import { type FileToStore, type ReceivedFile, receiveFile, receiveUpload } from './documents.upload';
+
+/** Brings the file of an upload into storage under `key`, within the limits (see receiveUpload, receiveFile). */
+type ReceiveFile = (target: {
+  storage: StorageDriver;
+  key: string;
+  maxFileSize: number | null;
+  reserveStorage: ((bytes: number) => boolean) | null;
+}) => Promise<ReceivedFile>;
 
 /** The job that extracts a document's text after upload (see the extraction module). */
 export const EXTRACT_DOCUMENT_CONTENT_JOB_TYPE = 'documents.extract-content';
@@ -62,6 +76,7 @@ export function createDocumentsUsecases({
   jobQueue,
   deletedRetentionDays = 30,
   logger,
+  onActivityRecorded,
 }: {
   database: AppDatabase;
   clock?: Clock;
@@ -70,6 +85,8 @@ export function createDocumentsUsecases({
   jobQueue: Pick<JobQueue, 'enqueue'>;
   deletedRetentionDays?: number;
   logger: Logger;
+  /** Runs in the transaction of each activity entry (the webhook outbox). */
+  onActivityRecorded: ActivityRecordedHook;
 }) {
   const repository = createDocumentsRepository({ db: database.db });
   const activities = createActivityRepository({ db: database.db });
@@ -103,11 +120,11 @@ export function createDocumentsUsecases({
   }: {
     organizationId: string;
     documentId: string;
-    userId: string;
+    userId: string | null;
   }) {
     await database.db.transaction().execute(async (trx) => {
       if (await createDocumentsRepository({ db: trx }).restore({ organizationId, documentId })) {
-        await createActivityRepository({ db: trx }).record({
+        await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
           organizationId,
           documentId,
           event: 'restored',
@@ -125,7 +142,7 @@ export function createDocumentsUsecases({
     userId,
   }: {
     twin: DocumentListRow;
-    userId: string;
+    userId: string | null;
   }): Promise<{ document: DocumentDto; created: false }> {
     if (!twin.is_deleted) throw createDocumentAlreadyExistsError();
     return {
@@ -138,7 +155,8 @@ export function createDocumentsUsecases({
   async function storeUpload({
     organizationId,
     userId,
-    request,
+    receive,
+    eventData,
     documentId,
     key,
     maxFileSize,
@@ -146,21 +164,16 @@ export function createDocumentsUsecases({
     reserveStorage,
   }: {
     organizationId: string;
-    userId: string;
-    request: Request;
+    userId: string | null;
+    receive: ReceiveFile;
+    eventData: DocumentActivityEventData | undefined;
     documentId: string;
     key: string;
     maxFileSize: number | null;
     storageLimit: number | null;
     reserveStorage: ((bytes: number) => boolean) | null;
   }): Promise<{ document: DocumentDto; created: boolean }> {
-    const file = await receiveUpload({
-      request,
-      storage,
-      key,
-      maxFileSize,
-      reserveStorage,
-    });
+    const file = await receive({ storage, key, maxFileSize, reserveStorage });
 
     const removeStoredFile = () =>
       storage.delete(key).catch((error: unknown) => {
@@ -168,6 +181,8 @@ export function createDocumentsUsecases({
       });
 
     let twin: DocumentListRow | undefined;
+    // The row as inserted: answered as is (a new document has no tags yet), no need to read it back.
+    let inserted: DocumentRow | undefined;
     try {
       twin = await database.db.transaction().execute(async (trx) => {
         const documents = createDocumentsRepository({ db: trx });
@@ -182,7 +197,7 @@ export function createDocumentsUsecases({
         }
         const name = sanitizeFileName(file.originalName);
         const createdAt = now();
-        await documents.insert({
+        inserted = {
           id: documentId,
           organization_id: organizationId,
           name,
@@ -200,12 +215,16 @@ export function createDocumentsUsecases({
           deleted_by: null,
           scheduled_purge_at: null,
           extraction_status: 'pending',
-        });
-        await createActivityRepository({ db: trx }).record({
+          extraction_error_code: null,
+          extraction_error_message: null,
+        };
+        await documents.insert(inserted);
+        await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
           organizationId,
           documentId,
           event: 'created',
           userId,
+          ...(eventData ? { eventData } : {}),
           now: createdAt,
         });
         await jobQueue.enqueue(
@@ -227,7 +246,63 @@ export function createDocumentsUsecases({
       await removeStoredFile();
       return resolveTwin({ twin, userId });
     }
-    return { document: await getDocument({ organizationId, documentId }), created: true };
+    if (!inserted) throw new Error('The upload transaction ended without a document');
+    return { document: toDocumentDto(inserted, []), created: true };
+  }
+
+  /**
+   * An upload, whatever brings the file (see uploadDocument): the plan's limits, the storage
+   * reservation, then storeUpload.
+   */
+  async function upload({
+    organizationId,
+    userId,
+    receive,
+    eventData,
+  }: {
+    organizationId: string;
+    userId: string | null;
+    receive: ReceiveFile;
+    eventData: DocumentActivityEventData | undefined;
+  }): Promise<{ document: DocumentDto; created: boolean }> {
+    const plan = await plans.getOrganizationPlan({ organizationId });
+    const storageLimit = plan.limits.maxDocumentStorageBytes;
+    const reservation = uploadReservations.open(organizationId);
+    let reserveStorage: ((bytes: number) => boolean) | null = null;
+    if (storageLimit !== null) {
+      const { activeSize } = await repository.getStorageStats({ organizationId });
+      if (activeSize + uploadReservations.reservedBy(organizationId) >= storageLimit) {
+        throw createStorageLimitReachedError();
+      }
+      reserveStorage = (bytes) => {
+        reservation.add(bytes);
+        return activeSize + uploadReservations.reservedBy(organizationId) <= storageLimit;
+      };
+    }
+
+    const documentId = generateId('doc');
+    const key = storageKeyOf({ organizationId, documentId });
+    try {
+      return await storeUpload({
+        organizationId,
+        userId,
+        receive,
+        eventData,
+        documentId,
+        key,
+        maxFileSize: plan.limits.maxFileSize,
+        storageLimit,
+        reserveStorage,
+      });
+    } catch (error) {
+      if (isHttpError(error) && error.code === 'storage.insufficient_space') {
+        logger.error({ organizationId }, 'Document storage is full: an upload was refused');
+      }
+      throw error;
+    } finally {
+      // After the commit: the stored total counts these bytes from now on.
+      reservation.release();
+    }
   }
 
   return {
@@ -245,48 +320,44 @@ export function createDocumentsUsecases({
       organizationId,
       userId,
       request,
+      body,
     }: {
       organizationId: string;
       userId: string;
       request: Request;
+      /** The body as the server's Node stream, when there is one (see receiveUpload). */
+      body?: Readable;
     }): Promise<{ document: DocumentDto; created: boolean }> {
-      const plan = await plans.getOrganizationPlan({ organizationId });
-      const storageLimit = plan.limits.maxDocumentStorageBytes;
-      const reservation = uploadReservations.open(organizationId);
-      let reserveStorage: ((bytes: number) => boolean) | null = null;
-      if (storageLimit !== null) {
-        const { activeSize } = await repository.getStorageStats({ organizationId });
-        if (activeSize + uploadReservations.reservedBy(organizationId) >= storageLimit) {
-          throw createStorageLimitReachedError();
-        }
-        reserveStorage = (bytes) => {
-          reservation.add(bytes);
-          return activeSize + uploadReservations.reservedBy(organizationId) <= storageLimit;
-        };
-      }
+      return upload({
+        organizationId,
+        userId,
+        receive: (target) => receiveUpload({ request, ...(body ? { body } : {}), ...target }),
+        eventData: undefined,
+      });
+    },
 
-      const documentId = generateId('doc');
-      const key = storageKeyOf({ organizationId, documentId });
-      try {
-        return await storeUpload({
-          organizationId,
-          userId,
-          request,
-          documentId,
-          key,
-          maxFileSize: plan.limits.maxFileSize,
-          storageLimit,
-          reserveStorage,
-        });
-      } catch (error) {
-        if (isHttpError(error) && error.code === 'storage.insufficient_space') {
-          logger.error({ organizationId }, 'Document storage is full: an upload was refused');
-        }
-        throw error;
-      } finally {
-        // After the commit: the stored total counts these bytes from now on.
-        reservation.release();
-      }
+    /**
+     * uploadDocument for a file already at hand (an intake e-mail's attachment): the same limits,
+     * dedup by content, `created` activity (with `eventData`, e.g. the sender), extraction job and
+     * webhooks. `userId` is null when no user added it.
+     */
+    async createDocumentFromFile({
+      organizationId,
+      userId,
+      file,
+      eventData,
+    }: {
+      organizationId: string;
+      userId: string | null;
+      file: FileToStore;
+      eventData?: DocumentActivityEventData;
+    }): Promise<{ document: DocumentDto; created: boolean }> {
+      return upload({
+        organizationId,
+        userId,
+        receive: (target) => receiveFile({ file, ...target }),
+        eventData,
+      });
     },
 
     async listDocuments({
@@ -381,7 +452,7 @@ export function createDocumentsUsecases({
             updated_at: updatedAt,
           },
         });
-        await createActivityRepository({ db: trx }).record({
+        await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
           organizationId,
           documentId,
           event: 'updated',
@@ -416,7 +487,7 @@ export function createDocumentsUsecases({
           scheduledPurgeAt: toTimestamp(addMilliseconds(deletedAt, deletedRetentionDays * DAY_MS)),
         });
         if (deleted) {
-          await createActivityRepository({ db: trx }).record({
+          await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
             organizationId,
             documentId,
             event: 'deleted',
@@ -556,15 +627,21 @@ export function createDocumentsUsecases({
       documentId: string;
       content: string;
     }) {
+      if (content === '') {
+        await repository.setExtractionStatus({ organizationId, documentId, to: 'done' });
+        return;
+      }
       await database.db.transaction().execute(async (trx) => {
         const documents = createDocumentsRepository({ db: trx });
-        const current = await documents.findListRowById({ organizationId, documentId });
-        if (!current) return;
-        await documents.setExtractionStatus({ organizationId, documentId, to: 'done' });
-        if (content === '') return;
         const updatedAt = now();
-        await documents.update({ organizationId, documentId, set: { content, updated_at: updatedAt } });
-        await createActivityRepository({ db: trx }).record({
+        const current = await documents.saveExtractedContent({
+          organizationId,
+          documentId,
+          content,
+          updatedAt,
+        });
+        if (!current) return;
+        await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
           organizationId,
           documentId,
           event: 'updated',
@@ -578,20 +655,12 @@ export function createDocumentsUsecases({
       });
     },
 
-    /** The extraction job started on this document (false when it is not queued or running). */
-    async markExtractionProcessing({
-      organizationId,
-      documentId,
-    }: {
-      organizationId: string;
-      documentId: string;
-    }) {
-      return repository.setExtractionStatus({
-        organizationId,
-        documentId,
-        to: 'processing',
-        from: ['pending', 'processing'],
-      });
+    /**
+     * The extraction job starts on this document: marks it `processing` and answers what to read, in
+     * one statement; undefined when it is gone or its extraction is neither queued nor running.
+     */
+    async startExtraction({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+      return repository.startExtraction({ organizationId, documentId });
     },
 
     /** The extraction failed for good: the document keeps its content and says why. */
@@ -718,16 +787,6 @@ export function createDocumentsUsecases({
     },
 
     /** Where the extraction job reads the file from. */
-    async findDocumentForExtraction({
-      organizationId,
-      documentId,
-    }: {
-      organizationId: string;
-      documentId: string;
-    }) {
-      return repository.findListRowById({ organizationId, documentId });
-    },
-
     storage,
   };
 }

@@ -78,9 +78,8 @@ export function registerExtractionJobs({
   jobQueue.register<ExtractDocumentContentPayload>(
     EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
     async ({ organizationId, documentId }, { logger: jobLogger }) => {
-      const document = await documents.findDocumentForExtraction({ organizationId, documentId });
+      const document = await documents.startExtraction({ organizationId, documentId });
       if (!document) return;
-      if (!(await documents.markExtractionProcessing({ organizationId, documentId }))) return;
       const kind = extractionKindOf(document.mime_type);
       const size = Number(document.original_size);
       if (kind === 'none' || size === 0) {

@@ -64,7 +64,8 @@ describe('the extraction worker pool', () => {
     pool = createExtractionPool({
       size: 2,
       ocr: { languages: ['eng'] },
-      idleTimeoutMs: 300,
+      // Long enough that a loaded machine does not stop the second worker before it is counted.
+      idleTimeoutMs: 1_000,
       keepReady: 1,
       logger: silentLogger,
     });
@@ -78,7 +79,7 @@ describe('the extraction worker pool', () => {
     expect(texts).toEqual(['The first note', 'The second note']);
     expect(pool.workerCount).toBe(2);
     await expect.poll(() => pool!.workerCount, { timeout: 5_000 }).toBe(1);
-    await sleep(600);
+    await sleep(1_500);
     expect(pool.workerCount).toBe(1);
   });
 
