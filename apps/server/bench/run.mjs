@@ -3,8 +3,8 @@
 // summary of the figures against their targets. Each benchmark also writes its own JSON file to
 // bench-results/.
 //
-//   npm run bench -- [--dialects sqlite,postgres] [--only ingest|search] [--ingest-documents 2000]
-//                    [--search-documents 100000] [--database-url postgres://…]
+//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,webhooks] [--ingest-documents 2000]
+//                    [--search-documents 100000] [--webhook-documents 1000] [--database-url postgres://…]
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -18,10 +18,14 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'ingest-documents': { type: 'string', default: '2000' },
     'search-documents': { type: 'string', default: '100000' },
+    'webhook-documents': { type: 'string', default: '1000' },
     'database-url': { type: 'string' },
   },
 });
 const dialects = args.dialects.split(',').map((dialect) => dialect.trim());
+/** The benchmarks to run: all of them, or those `--only` names (comma-separated). */
+const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : undefined;
+const runs = (name) => !only || only.has(name);
 const databaseArgs = args['database-url'] ? ['--database-url', args['database-url']] : [];
 
 /** Runs a bench script, its progress on stderr as it comes; answers the JSON it printed. */
@@ -50,7 +54,7 @@ const verdict = (value, target, higherIsBetter) =>
 
 const summary = [];
 for (const dialect of dialects) {
-  if (args.only !== 'search') {
+  if (runs('ingest')) {
     console.error(`\n=== ingest on ${dialect} (${args['ingest-documents']} documents) ===`);
     const ingest = await runBench('ingest.mjs', [
       '--dialect',
@@ -74,7 +78,7 @@ for (const dialect of dialects) {
         .join(', ')}`,
     );
   }
-  if (args.only !== 'ingest') {
+  if (runs('search')) {
     console.error(`\n=== search on ${dialect} (${args['search-documents']} documents) ===`);
     const search = await runBench('bench.mjs', [
       '--dialect',
@@ -93,5 +97,19 @@ for (const dialect of dialects) {
       `${dialect}: list page p95 ${verdict(search.listPageMs?.p95, 50, false)} ms, document page p95 ${verdict(search.documentPageMs?.p95, 50, false)} ms`,
     );
   }
+}
+for (const dialect of dialects) {
+  if (!runs('webhooks')) break;
+  console.error(`\n=== webhooks on ${dialect} (${args['webhook-documents']} documents) ===`);
+  const webhooks = await runBench('webhooks.mjs', [
+    '--dialect',
+    dialect,
+    '--documents',
+    args['webhook-documents'],
+    ...databaseArgs,
+  ]);
+  summary.push(
+    `${dialect}: ${webhooks.documents} document:created webhook deliveries all received ${verdict(webhooks.allReceivedSecondsAfterLastUpload, 20, false)} s after the last upload (${webhooks.duplicates} duplicates, ${webhooks.badSignatures} bad signatures)`,
+  );
 }
 console.log(`\n${summary.join('\n')}`);

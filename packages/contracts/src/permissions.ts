@@ -24,12 +24,3 @@ export const API_KEY_PREFIX_LENGTH = 11;
 export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];
 export const INVITATION_ROLES = ['member', 'admin'] as const;
-
-export const WEBHOOK_EVENTS = [
-  'document:created',
-  'document:deleted',
-  'document:updated',
-  'document:tag:added',
-  'document:tag:removed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

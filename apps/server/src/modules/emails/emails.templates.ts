@@ -210,6 +210,35 @@ export function getEmailTemplates(locale?: string | null) {
         url,
       });
     },
+
+    /** To each owner of an organization whose webhook was disabled after failing for 3 days. */
+    webhookDisabled({
+      name,
+      webhookName,
+      webhookUrl,
+      organizationName,
+      url,
+    }: {
+      name: string;
+      webhookName: string;
+      webhookUrl: string;
+      organizationName: string;
+      url: string;
+    }): RenderedEmail {
+      const t = translations.webhookDisabled;
+      return renderLayout({
+        locale: resolvedLocale,
+        translations,
+        parts: { ...t, greeting: greetingFor(translations, name) },
+        values: {
+          name: name.trim(),
+          webhookName: webhookName.trim(),
+          webhookUrl,
+          organizationName: organizationName.trim(),
+        },
+        url,
+      });
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database, TaggingRulesTable, Timestamp } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
+import type { ActivityRecordedHook } from '../activity/activity.repository';
 import { describeError } from '../jobs/jobs.models';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { createTagNotFoundError } from '../tags/tags.errors';
@@ -58,10 +59,13 @@ export function createTaggingRulesUsecases({
   database,
   jobQueue,
   clock = systemClock,
+  onActivityRecorded,
 }: {
   database: AppDatabase;
   jobQueue: Pick<JobQueue, 'enqueue'>;
   clock?: Clock;
+  /** Runs in the transaction of each activity entry (the webhook outbox). */
+  onActivityRecorded: ActivityRecordedHook;
 }) {
   const repository = createTaggingRulesRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -276,6 +280,7 @@ export function createTaggingRulesUsecases({
                 tagIds,
                 userId: null,
                 now: at,
+                onActivityRecorded,
               });
               if (attached.length > 0) tagged++;
             }
@@ -333,7 +338,15 @@ export function createTaggingRulesUsecases({
       const tagIds = [
         ...new Set(matching.flatMap(({ id }) => (actions.get(id) ?? []).map(({ tagId }) => tagId))),
       ];
-      await attachTagsToDocument({ db: trx, organizationId, documentId, tagIds, userId: null, now: at });
+      await attachTagsToDocument({
+        db: trx,
+        organizationId,
+        documentId,
+        tagIds,
+        userId: null,
+        now: at,
+        onActivityRecorded,
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database, Timestamp } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
-import { createActivityRepository } from '../activity/activity.repository';
+import { type ActivityRecordedHook, createActivityRepository } from '../activity/activity.repository';
 import { createDocumentNotFoundError } from '../documents/documents.errors';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
@@ -27,6 +27,7 @@ export async function attachTagsToDocument({
   tagIds,
   userId,
   now,
+  onActivityRecorded,
 }: {
   db: DatabaseOrTransaction;
   organizationId: string;
@@ -34,9 +35,11 @@ export async function attachTagsToDocument({
   tagIds: string[];
   userId: string | null;
   now: Timestamp;
+  /** Runs in the transaction of each activity entry (the webhook outbox). */
+  onActivityRecorded: ActivityRecordedHook;
 }) {
   const tags = createTagsRepository({ db });
-  const activities = createActivityRepository({ db });
+  const activities = createActivityRepository({ db, onRecorded: onActivityRecorded });
   const attached: string[] = [];
   for (const tagId of tagIds) {
     const inserted = await tags.insertLink({
@@ -55,9 +58,12 @@ export async function attachTagsToDocument({
 export function createTagsUsecases({
   database,
   clock = systemClock,
+  onActivityRecorded,
 }: {
   database: AppDatabase;
   clock?: Clock;
+  /** Runs in the transaction of each activity entry (the webhook outbox). */
+  onActivityRecorded: ActivityRecordedHook;
 }) {
   const repository = createTagsRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -187,6 +193,7 @@ export function createTagsUsecases({
           tagIds: [tagId],
           userId,
           now: now(),
+          onActivityRecorded,
         });
         const link = await tags.findLink({ documentId, tagId });
         if (!link) throw new Error('The document-tag link vanished inside its transaction');
@@ -216,7 +223,7 @@ export function createTagsUsecases({
           throw createTagNotFoundError();
         }
         if (await tags.deleteLink({ documentId, tagId })) {
-          await createActivityRepository({ db: trx }).record({
+          await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
             organizationId,
             documentId,
             event: 'untagged',

@@ -1,0 +1,180 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Dialect } from '../../db/database';
+import { testDialects } from '../../test/test-database';
+import { startTestReceiver } from './webhooks.test-helpers';
+
+const serverDir = path.resolve(import.meta.dirname, '../../..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('No port');
+  return address.port;
+}
+
+async function createChildDatabase(dialect: Dialect, dataDir: string) {
+  if (dialect === 'sqlite') return { url: `file:${path.join(dataDir, 'db.sqlite')}`, drop: async () => {} };
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? '';
+  const name = `sheaf_webhooks_crash_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The real server (src/index.ts through tsx) in a child process, as production runs it. */
+async function startChild(env: Record<string, string>, base: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 25_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server did not start: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`The server did not answer in time: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).status === 200) break;
+    } catch {}
+    await sleep(50);
+  }
+  return { child, exited };
+}
+
+async function stopChild(
+  { child, exited }: { child: ChildProcess; exited: Promise<void> },
+  signal: NodeJS.Signals,
+) {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  await exited;
+}
+
+describe.each(testDialects)('a server killed between a change and its webhook on %s', (dialect) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('delivers the committed event once after a restart', { timeout: 90_000 }, async () => {
+    const receiver = await startTestReceiver();
+    cleanups.push(() => receiver.close());
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-webhooks-crash-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const database = await createChildDatabase(dialect, dataDir);
+    cleanups.push(database.drop);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_BASE_URL: base,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'webhooks-crash-secret-0123456789abcdef01234567',
+      AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
+      EXTRACTION_CONCURRENCY: '1',
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      JOBS_POLL_INTERVAL_MS: '200',
+    };
+
+    // A process that serves requests but runs no job: the change commits, its delivery never starts.
+    let server = await startChild({ ...env, PROCESS_MODE: 'web' }, base);
+    cleanups.push(() => stopChild(server, 'SIGKILL'));
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'hooks-crash@example.com',
+        password: 'crash-password-1234',
+        name: 'Crash',
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
+    const json = { origin: base, cookie, 'content-type': 'application/json' };
+    const created = await fetch(`${base}/api/organizations`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Crash' }),
+    });
+    const organizationId = ((await created.json()) as { organization: { id: string } }).organization.id;
+    const hook = await fetch(`${base}/api/organizations/${organizationId}/webhooks`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Receiver', url: receiver.url, events: ['document:created'] }),
+    });
+    expect(hook.status).toBe(201);
+    const form = new FormData();
+    form.append('file', new Blob(['crash report'], { type: 'text/plain' }), 'crash.txt');
+    const uploaded = await fetch(`${base}/api/organizations/${organizationId}/documents`, {
+      method: 'POST',
+      headers: { origin: base, cookie },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const documentId = ((await uploaded.json()) as { document: { id: string } }).document.id;
+
+    server.child.kill('SIGKILL');
+    await server.exited;
+    expect(receiver.received).toEqual([]);
+
+    // Back up with workers: the outbox still holds the event.
+    server = await startChild(env, base);
+    const appDatabase = createDatabase(
+      dialect === 'sqlite'
+        ? { dialect: 'sqlite', filename: path.join(dataDir, 'db.sqlite') }
+        : { dialect: 'postgres', connectionString: database.url },
+    );
+    cleanups.push(() => appDatabase.destroy());
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const messages = await appDatabase.db.selectFrom('webhook_messages').select(['status']).execute();
+      const deliveryJobs = await appDatabase.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('type', '=', 'webhooks.deliver')
+        .where('run_at', '<=', new Date().toISOString())
+        .execute();
+      if (messages.length === 1 && messages[0]?.status === 'succeeded' && deliveryJobs.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`Not delivered: ${JSON.stringify(messages)}`);
+      await sleep(100);
+    }
+    await stopChild(server, 'SIGTERM');
+
+    const received = receiver.ofType('document:created');
+    expect(received).toHaveLength(1);
+    expect(received[0]?.json.data).toMatchObject({ documentId, organizationId, name: 'crash.txt' });
+    expect(receiver.received).toHaveLength(1);
+  });
+});
