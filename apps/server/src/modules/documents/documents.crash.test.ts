@@ -1,85 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Dialect } from '../../db/database';
+import { createDatabase } from '../../db/database';
+import { createChildDatabase, freePort, startChildServer, stopChildServer } from '../../test/child-server';
 import { testDialects } from '../../test/test-database';
 import { FILESYSTEM_TEMP_DIR } from '../storage/storage.filesystem';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('No port');
-  return address.port;
-}
-
-/** A database of its own for the server child: a SQLite file in the data folder, or a new PostgreSQL database. */
-async function createChildDatabase(dialect: Dialect, dataDir: string) {
-  if (dialect === 'sqlite') {
-    const filename = path.join(dataDir, 'db.sqlite');
-    return { url: `file:${filename}`, drop: async () => {} };
-  }
-  const adminUrl = process.env.TEST_POSTGRES_URL ?? '';
-  const name = `sheaf_crash_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-/** The real server (src/index.ts through tsx) in a child process, as production runs it. */
-async function startChild(env: Record<string, string>, base: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The server did not start: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`The server did not answer in time: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {}
-    await sleep(50);
-  }
-  return { child, exited };
-}
-
-async function stopChild(
-  { child, exited }: { child: ChildProcess; exited: Promise<void> },
-  signal: NodeJS.Signals,
-) {
-  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  await exited;
-}
 
 describe.each(testDialects)('a server killed during uploads on %s', (dialect) => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -92,7 +22,7 @@ describe.each(testDialects)('a server killed during uploads on %s', (dialect) =>
   }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-crash-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = await createChildDatabase(dialect, dataDir);
+    const database = await createChildDatabase(dialect, dataDir, 'sheaf_crash');
     cleanups.push(database.drop);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -109,8 +39,8 @@ describe.each(testDialects)('a server killed during uploads on %s', (dialect) =>
       EXTRACTION_CONCURRENCY: '1',
     };
 
-    let server = await startChild(env, base);
-    cleanups.push(() => stopChild(server, 'SIGKILL'));
+    let server = await startChildServer(env, base);
+    cleanups.push(() => stopChildServer(server, 'SIGKILL'));
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/json' },
@@ -174,7 +104,7 @@ describe.each(testDialects)('a server killed during uploads on %s', (dialect) =>
 
     // Back up on the same data folder and database; a zero grace period lets its start-up
     // sweep take everything the crash left behind.
-    server = await startChild({ ...env, DOCUMENTS_ORPHAN_GRACE_MINUTES: '0' }, base);
+    server = await startChildServer({ ...env, DOCUMENTS_ORPHAN_GRACE_MINUTES: '0' }, base);
     for (const upload of acknowledged) {
       const response = await fetch(
         `${base}/api/organizations/${organizationId}/documents/${upload.id}/file`,
@@ -211,6 +141,6 @@ describe.each(testDialects)('a server killed during uploads on %s', (dialect) =>
     expect(storedKeys()).toEqual(rows);
     expect(temporaryFiles()).toEqual([]);
     for (const upload of acknowledged) expect(rows).toContain(`${organizationId}/${upload.id}`);
-    await stopChild(server, 'SIGTERM');
+    await stopChildServer(server, 'SIGTERM');
   });
 });

@@ -1,80 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, type Dialect } from '../../db/database';
+import { createDatabase } from '../../db/database';
+import { createChildDatabase, freePort, startChildServer, stopChildServer } from '../../test/child-server';
 import { testDialects } from '../../test/test-database';
 import { startTestReceiver } from './webhooks.test-helpers';
 
-const serverDir = path.resolve(import.meta.dirname, '../../..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('No port');
-  return address.port;
-}
-
-async function createChildDatabase(dialect: Dialect, dataDir: string) {
-  if (dialect === 'sqlite') return { url: `file:${path.join(dataDir, 'db.sqlite')}`, drop: async () => {} };
-  const adminUrl = process.env.TEST_POSTGRES_URL ?? '';
-  const name = `sheaf_webhooks_crash_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-/** The real server (src/index.ts through tsx) in a child process, as production runs it. */
-async function startChild(env: Record<string, string>, base: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`The server did not start: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`The server did not answer in time: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {}
-    await sleep(50);
-  }
-  return { child, exited };
-}
-
-async function stopChild(
-  { child, exited }: { child: ChildProcess; exited: Promise<void> },
-  signal: NodeJS.Signals,
-) {
-  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  await exited;
-}
 
 describe.each(testDialects)('a server killed between a change and its webhook on %s', (dialect) => {
   const cleanups: Array<() => Promise<void> | void> = [];
@@ -87,7 +20,7 @@ describe.each(testDialects)('a server killed between a change and its webhook on
     cleanups.push(() => receiver.close());
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-webhooks-crash-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = await createChildDatabase(dialect, dataDir);
+    const database = await createChildDatabase(dialect, dataDir, 'sheaf_webhooks_crash');
     cleanups.push(database.drop);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -106,8 +39,8 @@ describe.each(testDialects)('a server killed between a change and its webhook on
     };
 
     // A process that serves requests but runs no job: the change commits, its delivery never starts.
-    let server = await startChild({ ...env, PROCESS_MODE: 'web' }, base);
-    cleanups.push(() => stopChild(server, 'SIGKILL'));
+    let server = await startChildServer({ ...env, PROCESS_MODE: 'web' }, base);
+    cleanups.push(() => stopChildServer(server, 'SIGKILL'));
     const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/json' },
@@ -150,7 +83,7 @@ describe.each(testDialects)('a server killed between a change and its webhook on
     expect(receiver.received).toEqual([]);
 
     // Back up with workers: the outbox still holds the event.
-    server = await startChild(env, base);
+    server = await startChildServer(env, base);
     const appDatabase = createDatabase(
       dialect === 'sqlite'
         ? { dialect: 'sqlite', filename: path.join(dataDir, 'db.sqlite') }
@@ -170,7 +103,7 @@ describe.each(testDialects)('a server killed between a change and its webhook on
       if (Date.now() > deadline) throw new Error(`Not delivered: ${JSON.stringify(messages)}`);
       await sleep(100);
     }
-    await stopChild(server, 'SIGTERM');
+    await stopChildServer(server, 'SIGTERM');
 
     const received = receiver.ofType('document:created');
     expect(received).toHaveLength(1);

@@ -1,0 +1,92 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app/app.types';
+import { createPayloadTooLargeError } from '../../app/request-guards';
+import {
+  createIntakeEmailsDisabledError,
+  createInvalidSignatureError,
+  createSignatureMissingError,
+} from './intake-emails.errors';
+import { readIngestBody } from './intake-emails.parse';
+import type { IntakeEmailsUsecases } from './intake-emails.usecases';
+
+/** The path of the signed HTTP ingest; exempt from the session and Origin checks (see request-guards.ts). */
+export const INTAKE_EMAILS_INGEST_PATH = '/api/intake-emails/ingest';
+
+/** Whether `signature` (base64) is the HMAC-SHA256 of `body` with `secret`, compared in constant time. */
+export function isValidIngestSignature({
+  body,
+  signature,
+  secret,
+}: {
+  body: Buffer;
+  signature: string;
+  secret: string;
+}): boolean {
+  const expected = createHmac('sha256', secret).update(body).digest();
+  const given = Buffer.from(signature.trim(), 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The body, read up to `limit` bytes; undefined as soon as it is larger (the rest is left unread). */
+async function readBodyAtMost(request: Request, limit: number): Promise<Buffer | undefined> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) return undefined;
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock();
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * POST /api/intake-emails/ingest: mail handed over by an e-mail worker or relay in the OwlRelay /
+ * Papra format — multipart with the `email` JSON and files under `attachments[]`, signed with
+ * `X-Signature` = base64 HMAC-SHA256 of the raw body with INTAKE_EMAILS_WEBHOOK_SECRET. The body
+ * is stored with its processing job before the 202, so a crash after it loses nothing.
+ * Intake off or no secret 403, no signature 400, body over INTAKE_EMAILS_MAX_MESSAGE_SIZE 413,
+ * wrong signature 401, malformed 400.
+ */
+export function createIntakeEmailsIngestRoutes({
+  intakeEmails,
+  isEnabled,
+  secret,
+  maxMessageSize,
+}: {
+  intakeEmails: Pick<IntakeEmailsUsecases, 'receive'>;
+  isEnabled: boolean;
+  secret: string | undefined;
+  maxMessageSize: number;
+}) {
+  return new Hono<AppEnv>().post('/intake-emails/ingest', async (c) => {
+    if (!isEnabled) throw createIntakeEmailsDisabledError();
+    if (!secret) {
+      throw createIntakeEmailsDisabledError(
+        'The HTTP intake ingest is switched off on this server (INTAKE_EMAILS_WEBHOOK_SECRET is not set).',
+      );
+    }
+    const signature = c.req.header('x-signature');
+    if (!signature) throw createSignatureMissingError();
+    const declaredLength = Number(c.req.header('content-length'));
+    if (Number.isFinite(declaredLength) && declaredLength > maxMessageSize) {
+      throw createPayloadTooLargeError(maxMessageSize);
+    }
+    const body = await readBodyAtMost(c.req.raw, maxMessageSize);
+    if (body === undefined) throw createPayloadTooLargeError(maxMessageSize);
+    if (!isValidIngestSignature({ body, signature, secret })) throw createInvalidSignatureError();
+    const contentType = c.req.header('content-type') ?? '';
+    // Refuses a malformed payload now, while the sender can still be told.
+    await readIngestBody({ body, contentType });
+    const { receivedId } = await intakeEmails.receive({ source: 'ingest', raw: body, contentType });
+    return c.json({ accepted: true, receivedId }, 202);
+  });
+}
