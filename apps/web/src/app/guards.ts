@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import type { Session } from '../modules/auth/api';
+import type { ProviderErrorSearch } from '../modules/auth/search-params';
 
 type AuthApi = typeof import('../modules/auth/api');
 let authApi: Promise<AuthApi> | undefined;
@@ -24,13 +25,22 @@ export function resetRedirectCount() {
   consecutiveRedirects = 0;
 }
 
-function boundedRedirect(to: '/' | '/login'): never {
+function countRedirect() {
   consecutiveRedirects += 1;
   if (consecutiveRedirects > MAX_ROUTER_REDIRECTS) {
     consecutiveRedirects = 0;
     throw new Error(`Too many redirects (more than ${MAX_ROUTER_REDIRECTS})`);
   }
+}
+
+function boundedRedirect(to: '/'): never {
+  countRedirect();
   throw redirect({ to, replace: true });
+}
+
+function boundedRedirectToLogin(search: ProviderErrorSearch): never {
+  countRedirect();
+  throw redirect({ to: '/login', search, replace: true });
 }
 
 export async function getSession(queryClient: QueryClient): Promise<Session | null> {
@@ -38,11 +48,17 @@ export async function getSession(queryClient: QueryClient): Promise<Session | nu
   return queryClient.ensureQueryData(sessionQueryOptions());
 }
 
-/** Private routes: a visitor without a session goes to /login. */
-export async function requireSession(queryClient: QueryClient): Promise<{ session: Session }> {
+/**
+ * Private routes: a visitor without a session goes to /login, taking along a provider sign-in
+ * error (`?error=…&provider=…`) that was sent to a private page such as /.
+ */
+export async function requireSession(
+  queryClient: QueryClient,
+  providerError: ProviderErrorSearch = {},
+): Promise<{ session: Session }> {
   const session = await getSession(queryClient);
   if (!session) {
-    boundedRedirect('/login');
+    boundedRedirectToLogin(providerError);
   }
   return { session };
 }

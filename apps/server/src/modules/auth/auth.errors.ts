@@ -31,3 +31,9 @@ export const createInvalidRegistrationNameError = () =>
     code: 'api.validation_error',
     message: 'The name is required and must be at most 64 characters.',
   });
+
+export const createLastSignInMethodError = () =>
+  new APIError('BAD_REQUEST', {
+    code: 'auth.last_sign_in_method',
+    message: 'This is the last way to sign in to this account: connect another one before removing it.',
+  });

@@ -7,6 +7,11 @@ const ORIGIN_ERROR_CODES = new Set([
   'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
 ]);
 
+/** better-auth codes that Sheaf answers with a code of its own (documented in the README). */
+const RENAMED_CODES: Record<string, ErrorCode> = {
+  FAILED_TO_UNLINK_LAST_ACCOUNT: 'auth.last_sign_in_method',
+};
+
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'api.validation_error',
   401: 'auth.unauthorized',
@@ -23,7 +28,7 @@ const INTERNAL_ERROR = { code: 'internal.error', message: 'An error occurred, tr
  * Gives better-auth's error answers (`{ code, message }`, `{ message }`, or an empty body) the API's
  * one shape, `{ error: { code, message } }`, with the same status and headers. Its codes are kept
  * (the web app maps EMAIL_NOT_VERIFIED, INVALID_EMAIL_OR_PASSWORD…), origin refusals become
- * `auth.invalid_origin`, a body without a code gets one from the status, and its rate-limit answer
+ * `auth.invalid_origin`, refusing to unlink the last sign-in method `auth.last_sign_in_method`, a body without a code gets one from the status, and its rate-limit answer
  * gets `api.rate_limited` and a standard `Retry-After` (it only sends `X-Retry-After`).
  */
 export async function toApiErrorResponse(response: Response): Promise<Response> {
@@ -48,7 +53,10 @@ export async function toApiErrorResponse(response: Response): Promise<Response> 
       code:
         code && ORIGIN_ERROR_CODES.has(code)
           ? 'auth.invalid_origin'
-          : (code ?? codeByStatus[response.status] ?? 'api.validation_error'),
+          : ((code && RENAMED_CODES[code]) ??
+            code ??
+            codeByStatus[response.status] ??
+            'api.validation_error'),
       message:
         stringOf(nested?.message) ??
         stringOf(body?.message) ??

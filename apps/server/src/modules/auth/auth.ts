@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sheaf/contracts/limit
 import { isEmailAddressLengthValid } from '@sheaf/contracts/text';
 import { registrationNameSchema } from '@sheaf/contracts/users';
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../config/config';
 import { getAllowedOrigins } from '../../config/config.origins';
@@ -15,10 +15,13 @@ import type { UsersUsecases } from '../users/users.usecases';
 import {
   createInvalidEmailAddressLengthError,
   createInvalidRegistrationNameError,
+  createLastSignInMethodError,
   createOwnsOrganizationsWithMembersError,
   createPasswordResetDisabledError,
   createRegistrationDisabledError,
 } from './auth.errors';
+import { createProviderErrorHandling } from './auth.provider-errors';
+import { createAccountLinkingPolicy, createSignInMethodCheck, toGenericOAuthConfig } from './auth.providers';
 import { createSessionCache } from './auth.session-cache';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -56,6 +59,12 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
     if (typeof session.token === 'string') sessionCache.evictSession(session.token);
     else sessionCache.clear();
   };
+  const providerErrors = createProviderErrorHandling({
+    logger,
+    customProviderIds: env.AUTH_PROVIDERS_CUSTOMS.map((provider) => provider.providerId),
+  });
+  const requireEmailVerification = env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED;
+  const isSignInMethod = createSignInMethodCheck(env);
 
   const auth = betterAuth({
     appName: 'Sheaf',
@@ -69,6 +78,7 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
+        providerErrors.observe(level, args);
         logger[level]({ component: 'auth', details: args.length > 0 ? args : undefined }, message);
       },
     },
@@ -81,8 +91,12 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
       disableOriginCheck: false,
       useSecureCookies: env.APP_BASE_URL.startsWith('https://'),
     },
+    // A failed provider sign-in comes back to /login?error=<code> (better-auth's own error page would
+    // drop the codes that contain a dot); a link from account settings names its own errorCallbackURL.
+    onAPIError: { errorURL: `${env.APP_BASE_URL}/login` },
     user: {
       modelName: 'users',
+      validateUserInfo: createAccountLinkingPolicy(env.AUTH_PROVIDERS_CUSTOMS),
       fields: { emailVerified: 'email_verified', ...timestamps },
       additionalFields: {
         locale: { type: 'string', required: false, input: true },
@@ -107,6 +121,16 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
     },
     account: {
       modelName: 'auth_accounts',
+      accountLinking: {
+        enabled: true,
+        // No provider skips the "provider verified the address" rule of automatic linking; which
+        // custom providers may link automatically at all is createAccountLinkingPolicy's decision.
+        trustedProviders: [],
+        // A signed-in user connecting a provider from account settings proves both identities.
+        allowDifferentEmails: true,
+        // The last way to sign in is never removed (auth.last_sign_in_method).
+        allowUnlinkingAll: false,
+      },
       fields: {
         accountId: 'account_id',
         providerId: 'provider_id',
@@ -132,6 +156,8 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
       max: 300,
       customRules: {
         '/sign-in/email': rateLimitRule,
+        // better-auth's default for /sign-in/* is 3 per 10 s: a few clicks on "Continue with …".
+        '/sign-in/social': rateLimitRule,
         '/sign-up/email': rateLimitRule,
         '/request-password-reset': rateLimitRule,
         '/reset-password': rateLimitRule,
@@ -162,29 +188,26 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
         google: {
           clientId: env.AUTH_PROVIDERS_GOOGLE_CLIENT_ID ?? '',
           clientSecret: env.AUTH_PROVIDERS_GOOGLE_CLIENT_SECRET ?? '',
+          requireEmailVerification,
         },
       }),
       ...(env.AUTH_PROVIDERS_GITHUB_IS_ENABLED && {
         github: {
           clientId: env.AUTH_PROVIDERS_GITHUB_CLIENT_ID ?? '',
           clientSecret: env.AUTH_PROVIDERS_GITHUB_CLIENT_SECRET ?? '',
+          requireEmailVerification,
         },
       }),
     },
     plugins: [
       genericOAuth({
-        config: env.AUTH_PROVIDERS_CUSTOMS.map((provider) => ({
-          providerId: provider.providerId,
-          name: provider.providerName,
-          clientId: provider.clientId,
-          clientSecret: provider.clientSecret,
-          discoveryUrl: provider.discoveryUrl,
-          authorizationUrl: provider.authorizationUrl,
-          tokenUrl: provider.tokenUrl,
-          userInfoUrl: provider.userInfoUrl,
-          scopes: provider.scopes ?? ['openid', 'email', 'profile'],
-          pkce: provider.pkce ?? true,
-        })),
+        config: env.AUTH_PROVIDERS_CUSTOMS.map((provider) =>
+          toGenericOAuthConfig(provider, {
+            appBaseUrl: env.APP_BASE_URL,
+            signOutAtProvider: env.AUTH_PROVIDERS_SIGN_OUT_AT_PROVIDER,
+            requireEmailVerification,
+          }),
+        ),
       }),
     ],
     hooks: {
@@ -194,6 +217,20 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
         }
         if (!env.AUTH_IS_PASSWORD_RESET_ENABLED && PASSWORD_RESET_PATHS.includes(context.path)) {
           throw createPasswordResetDisabledError();
+        }
+        if (context.path === '/unlink-account') {
+          // better-auth only refuses to remove the very last account row; a password while e-mail
+          // sign-in is off, or a provider no longer configured, is no way to sign in either.
+          const session = await getSessionFromCtx(context);
+          const accountId = (context.body as { accountId?: unknown } | undefined)?.accountId;
+          if (session && typeof accountId === 'string') {
+            const accounts = await context.context.internalAdapter.findAccounts(session.user.id);
+            const removes = accounts.some((account) => account.id === accountId);
+            const remaining = accounts.filter((account) => account.id !== accountId);
+            if (removes && !remaining.some((account) => isSignInMethod(account.providerId))) {
+              throw createLastSignInMethodError();
+            }
+          }
         }
         if (SIGN_UP_PATHS.includes(context.path)) {
           // RFC 5321 lengths, which better-auth's own e-mail check does not enforce.
@@ -231,7 +268,7 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
       },
     },
   });
-  return Object.assign(auth, { sessionCache });
+  return Object.assign(auth, { sessionCache, providerErrors });
 }
 
 function localeOf(user: object): string | null {

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { recordLogout } from '../analytics/analytics';
 import { configQueryKey } from '../config/api';
 import { type AuthSession, authClient } from './auth-client';
 
@@ -47,17 +48,37 @@ export function clearSessionData(queryClient: QueryClient) {
   });
 }
 
-/** Signs out (errors ignored: the user leaves either way), clears the cache and goes to /login. */
+/** Where the sign-out answer sends the browser: the identity provider's logout page, when the server signs out there too. */
+function providerLogoutUrl(data: unknown): string | undefined {
+  if (typeof data !== 'object' || data === null) {
+    return undefined;
+  }
+  const { url, redirect } = data as { url?: unknown; redirect?: unknown };
+  return redirect === true && typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
+}
+
+/**
+ * Signs out (errors ignored: the user leaves either way), clears the cache and goes to /login. With
+ * AUTH_PROVIDERS_SIGN_OUT_AT_PROVIDER, the answer names the provider's logout page instead: better-auth's
+ * client goes there, and the provider sends the browser back to /login.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
+    let logoutAtProvider: string | undefined;
+    // Opt-in analytics: the logout event, then a reset (spec §4); nothing when analytics is off.
+    await recordLogout();
     try {
-      await authClient.signOut();
+      const { data } = await authClient.signOut();
+      logoutAtProvider = providerLogoutUrl(data);
     } catch {
       // Ignored on purpose.
     }
     clearSessionData(queryClient);
+    if (logoutAtProvider) {
+      return;
+    }
     await refreshSession(queryClient);
     await navigate({ to: '/login' });
   }, [queryClient, navigate]);

@@ -17,13 +17,26 @@ export function sessionsQueryOptions() {
   });
 }
 
+/** One way the user signs in (better-auth list-accounts): `credential` is the password. */
+export type LinkedAccount = { id: string; providerId: string; accountId: string; createdAt: Date | string };
+
+/** The user's sign-in methods (better-auth list-accounts), oldest first. */
+export function accountsQueryOptions() {
+  return queryOptions({
+    queryKey: accountsQueryKey,
+    queryFn: async (): Promise<LinkedAccount[]> => {
+      const accounts = await unwrapAuth(authClient.listAccounts(), '/api/auth/list-accounts');
+      return [...(accounts ?? [])].sort(
+        (a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime(),
+      );
+    },
+  });
+}
+
 /** Whether the user has a password (a credential account), as opposed to third-party sign-in only. */
 export function hasPasswordQueryOptions() {
   return queryOptions({
-    queryKey: accountsQueryKey,
-    queryFn: async () => {
-      const accounts = await unwrapAuth(authClient.listAccounts(), '/api/auth/list-accounts');
-      return (accounts ?? []).some((account) => account.providerId === 'credential');
-    },
+    ...accountsQueryOptions(),
+    select: (accounts: LinkedAccount[]) => accounts.some((account) => account.providerId === 'credential'),
   });
 }

@@ -24,22 +24,50 @@ export function getAuthProviders(config: PublicConfig): AuthProvider[] {
     list.push({
       id: custom.providerId,
       name: custom.providerName,
-      icon: custom.providerIconUrl ? (
-        <img src={custom.providerIconUrl} alt="" className="size-4 object-contain" />
-      ) : (
-        <KeyRound className="size-4" aria-hidden="true" />
-      ),
+      icon: <CustomProviderIcon url={custom.providerIconUrl} />,
     });
   }
   return list;
 }
 
-/** One button per provider; a failed sign-in shows its error under the button that started it. */
-export function AuthProviderButtons({ providers }: { providers: AuthProvider[] }) {
+/**
+ * A custom provider's icon: its `https:`, `data:` or same-origin URL (what the server accepts and the
+ * page's CSP allows), or the default key when it has none or it fails to load.
+ */
+export function CustomProviderIcon({
+  url,
+  className = 'size-4',
+}: {
+  url: string | null | undefined;
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  if (!url || failed) {
+    return <KeyRound className={className} aria-hidden="true" />;
+  }
+  return <img src={url} alt="" className={`${className} object-contain`} onError={() => setFailed(true)} />;
+}
+
+/** A failed sign-in to show: under the button of `providerId`, or under all of them when it is not listed. */
+export type ProviderFailure = { id: string | undefined; message: string };
+
+/**
+ * One button per provider; a failed sign-in shows its error under the button that started it —
+ * whether it failed here (the provider cannot be reached) or came back from the provider
+ * (`initialFailure`, from `/login?error=…&provider=…`).
+ */
+export function AuthProviderButtons({
+  providers,
+  initialFailure = null,
+}: {
+  providers: AuthProvider[];
+  initialFailure?: ProviderFailure | null;
+}) {
   const { t } = useTranslation();
   const config = useConfig();
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ id: string; message: string } | null>(null);
+  const [failure, setFailure] = useState<ProviderFailure | null>(initialFailure);
+  const isListed = failure !== null && providers.some((provider) => provider.id === failure.id);
 
   const signIn = async (provider: AuthProvider) => {
     setFailure(null);
@@ -57,32 +85,39 @@ export function AuthProviderButtons({ providers }: { providers: AuthProvider[] }
   };
 
   return (
-    <ul className="grid gap-2">
-      {providers.map((provider) => {
-        const errorId = `provider-error-${provider.id}`;
-        const error = failure?.id === provider.id ? failure.message : undefined;
-        return (
-          <li key={provider.id} className="grid gap-1.5">
-            <Button
-              variant="outline"
-              className="w-full"
-              isLoading={pendingId === provider.id}
-              disabled={pendingId !== null && pendingId !== provider.id}
-              aria-describedby={error ? errorId : undefined}
-              onClick={() => void signIn(provider)}
-            >
-              {pendingId === provider.id ? null : provider.icon}
-              {t('auth.providers.continue-with', { provider: provider.name })}
-            </Button>
-            {error ? (
-              <p id={errorId} role="alert" className="text-[0.8125rem] font-medium text-danger">
-                {error}
-              </p>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+    <div className="grid gap-2">
+      <ul className="grid gap-2">
+        {providers.map((provider) => {
+          const errorId = `provider-error-${provider.id}`;
+          const error = failure?.id === provider.id ? failure.message : undefined;
+          return (
+            <li key={provider.id} className="grid gap-1.5">
+              <Button
+                variant="outline"
+                className="w-full"
+                isLoading={pendingId === provider.id}
+                disabled={pendingId !== null && pendingId !== provider.id}
+                aria-describedby={error ? errorId : undefined}
+                onClick={() => void signIn(provider)}
+              >
+                {pendingId === provider.id ? null : provider.icon}
+                {t('auth.providers.continue-with', { provider: provider.name })}
+              </Button>
+              {error ? (
+                <p id={errorId} role="alert" className="text-[0.8125rem] font-medium text-danger">
+                  {error}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {failure && !isListed ? (
+        <p role="alert" className="text-[0.8125rem] font-medium text-danger">
+          {failure.message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

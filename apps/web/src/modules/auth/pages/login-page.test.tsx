@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { configWith, mockApi, renderApp, sessionFixture } from '../../../test/app';
@@ -167,6 +167,95 @@ describe('login page', () => {
       provider: 'github',
       callbackURL: 'http://localhost:3000',
     });
+  });
+
+  const withAcme = () =>
+    configWith({
+      providers: {
+        github: { isEnabled: true },
+        customs: [{ providerId: 'acme-sso', providerName: 'Acme SSO', providerIconUrl: null }],
+      },
+    });
+
+  test('a sign-in refused by the server after the provider shows its translated message under that provider button', async () => {
+    mockApi();
+    renderApp('/login?error=auth.account_not_linked&provider=acme-sso', { config: withAcme() });
+
+    const message =
+      'An account with this e-mail address already exists. Sign in with your password, then connect this provider in your account settings.';
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Continue with Acme SSO' })).toHaveAccessibleDescription(
+      message,
+    );
+    expect(screen.getByRole('button', { name: 'Continue with GitHub' })).not.toHaveAccessibleDescription(
+      message,
+    );
+  });
+
+  test('a provider error sent to / reaches /login with its code and shows there', async () => {
+    mockApi();
+    const { router } = renderApp('/?error=auth.registration_disabled&provider=acme-sso', {
+      config: withAcme(),
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration is disabled on this server.');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toEqual({
+      error: 'auth.registration_disabled',
+      provider: 'acme-sso',
+    });
+  });
+
+  test('an unknown provider error code, or one from a provider no longer listed, still says the sign-in failed', async () => {
+    mockApi();
+    renderApp('/login?error=state_mismatch&provider=retired', { config: withAcme() });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in with this provider did not complete. Try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Continue with Acme SSO' })).not.toHaveAccessibleDescription(
+      'Sign-in with this provider did not complete. Try again.',
+    );
+  });
+
+  test('starting another provider sign-in clears the previous error', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'POST /api/auth/sign-in/social': () => new Promise<Response>(() => {}),
+    });
+    renderApp('/login?error=auth.provider_access_denied&provider=acme-sso', { config: withAcme() });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sign-in was cancelled or refused at the provider.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue with GitHub' }));
+
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  test('a custom provider icon that fails to load falls back to the default icon', async () => {
+    mockApi();
+    renderApp('/login', {
+      config: configWith({
+        providers: {
+          customs: [
+            {
+              providerId: 'acme-sso',
+              providerName: 'Acme SSO',
+              providerIconUrl: 'https://sso.example.com/logo.svg',
+            },
+          ],
+        },
+      }),
+    });
+
+    const button = await screen.findByRole('button', { name: 'Continue with Acme SSO' });
+    const icon = button.querySelector('img');
+    expect(icon).toHaveAttribute('src', 'https://sso.example.com/logo.svg');
+    fireEvent.error(icon as HTMLImageElement);
+
+    await waitFor(() => expect(button.querySelector('img')).toBeNull());
+    expect(button.querySelector('svg')).not.toBeNull();
   });
 
   test('with no sign-in method enabled, a no-provider notice is shown', async () => {

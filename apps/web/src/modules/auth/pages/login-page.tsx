@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,7 +18,10 @@ import { AuthHeader } from '../components/auth-header';
 import { AuthProviderButtons, Divider, getAuthProviders } from '../components/auth-providers';
 import { EmailField, PasswordField } from '../components/credential-fields';
 import { LegalLinks } from '../components/legal-links';
+import { providerErrorMessageKey } from '../provider-errors';
 import { loginSchema } from '../validation';
+
+const routeApi = getRouteApi('/public/login');
 
 function LoginForm() {
   const { t } = useTranslation();
@@ -96,6 +99,11 @@ export function LoginPage() {
   const providers = getAuthProviders(config);
   const isEmailEnabled = config.auth.providers.email.isEnabled;
   const [showEmailForm, setShowEmailForm] = useState(providers.length === 0);
+  // A provider sign-in that failed comes back here as ?error=<code>&provider=<providerId>.
+  const search = routeApi.useSearch();
+  const providerFailure = search.error
+    ? { id: search.provider, message: t(providerErrorMessageKey(search.error)) }
+    : null;
 
   if (!isEmailEnabled && providers.length === 0) {
     return (
@@ -124,9 +132,10 @@ export function LoginPage() {
       {providers.length > 0 ? (
         <>
           {isEmailEnabled ? <Divider>{t('auth.or')}</Divider> : null}
-          <AuthProviderButtons providers={providers} />
+          <AuthProviderButtons providers={providers} initialFailure={providerFailure} />
         </>
       ) : null}
+      {providers.length === 0 && providerFailure ? <FormError>{providerFailure.message}</FormError> : null}
       {config.auth.isRegistrationEnabled ? (
         <p className="text-center text-sm text-muted-foreground">
           {t('auth.login.no-account')}{' '}

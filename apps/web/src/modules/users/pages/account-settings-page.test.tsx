@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { mockApi, renderApp, sessionFixture } from '../../../test/app';
+import { configWith, mockApi, renderApp, sessionFixture } from '../../../test/app';
 import { jsonResponse } from '../../../test/render';
 
 const user = {
@@ -136,6 +136,164 @@ describe('account settings page', () => {
     );
     expect(calls.find((call) => call.path === '/api/auth/delete-user')?.body).toEqual({
       password: 'correct horse',
+    });
+  });
+
+  describe('connected sign-in methods', () => {
+    const config = configWith({
+      providers: {
+        github: { isEnabled: true },
+        customs: [{ providerId: 'acme-sso', providerName: 'Acme SSO', providerIconUrl: null }],
+      },
+    });
+    const password = {
+      id: 'acc_1',
+      providerId: 'credential',
+      accountId: 'usr_1',
+      createdAt: '2024-01-01T00:00:00.000Z',
+    };
+    const acme = {
+      id: 'acc_2',
+      providerId: 'acme-sso',
+      accountId: 'sub-42',
+      createdAt: '2024-03-05T00:00:00.000Z',
+    };
+
+    const methodsList = () => screen.findByRole('list', { name: 'Connected sign-in methods' });
+    const row = async (name: string) => {
+      const items = within(await methodsList()).getAllByRole('listitem');
+      const item = items.find((candidate) => within(candidate).queryByText(name, { exact: true }));
+      if (!item) throw new Error(`No row for ${name}`);
+      return item;
+    };
+
+    test('lists the password and each provider, connected or not, with Connect and Disconnect where they apply', async () => {
+      mockAccount({ 'GET /api/auth/list-accounts': () => jsonResponse([password, acme]) });
+      renderApp('/settings', { config });
+
+      const passwordRow = await row('E-mail and password');
+      expect(within(passwordRow).getByText('Connected')).toBeInTheDocument();
+      expect(within(passwordRow).queryByRole('button')).not.toBeInTheDocument();
+      const acmeRow = await row('Acme SSO');
+      expect(within(acmeRow).getByText('Added on Mar 5, 2024')).toBeInTheDocument();
+      expect(within(acmeRow).getByRole('button', { name: 'Disconnect Acme SSO' })).toBeEnabled();
+      const githubRow = await row('GitHub');
+      expect(within(githubRow).getByText('Not connected')).toBeInTheDocument();
+      expect(within(githubRow).getByRole('button', { name: 'Connect' })).toBeEnabled();
+    });
+
+    test('the last way to sign in cannot be disconnected, and says why', async () => {
+      mockAccount({ 'GET /api/auth/list-accounts': () => jsonResponse([acme]) });
+      renderApp('/settings', { config });
+
+      const disconnect = within(await row('Acme SSO')).getByRole('button', { name: 'Disconnect Acme SSO' });
+      expect(disconnect).toBeDisabled();
+      expect(disconnect).toHaveAccessibleDescription(
+        'Your only way to sign in: connect another one before removing it.',
+      );
+    });
+
+    test('a password is no way to sign in while e-mail sign-in is off, so the only provider stays', async () => {
+      mockAccount({ 'GET /api/auth/list-accounts': () => jsonResponse([password, acme]) });
+      renderApp('/settings', {
+        config: configWith({
+          providers: {
+            email: { isEnabled: false },
+            customs: [{ providerId: 'acme-sso', providerName: 'Acme SSO', providerIconUrl: null }],
+          },
+        }),
+      });
+
+      expect(
+        within(await row('Acme SSO')).getByRole('button', { name: 'Disconnect Acme SSO' }),
+      ).toBeDisabled();
+    });
+
+    test('disconnecting asks first, then unlinks that account and refreshes the list', async () => {
+      const actor = userEvent.setup();
+      let accounts = [password, acme];
+      const { calls } = mockAccount({
+        'GET /api/auth/list-accounts': () => jsonResponse(accounts),
+        'POST /api/auth/unlink-account': () => {
+          accounts = [password];
+          return jsonResponse({ status: true });
+        },
+      });
+      renderApp('/settings', { config });
+
+      await actor.click(within(await row('Acme SSO')).getByRole('button', { name: 'Disconnect Acme SSO' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Acme SSO?' });
+      await actor.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+      expect(await screen.findByText('Acme SSO disconnected.')).toBeInTheDocument();
+      expect(calls.find((call) => call.path === '/api/auth/unlink-account')?.body).toEqual({
+        accountId: 'acc_2',
+      });
+      await waitFor(async () =>
+        expect(within(await row('Acme SSO')).getByRole('button', { name: 'Connect' })).toBeInTheDocument(),
+      );
+    });
+
+    test('a refused disconnection shows the server’s reason', async () => {
+      const actor = userEvent.setup();
+      mockAccount({
+        'GET /api/auth/list-accounts': () => jsonResponse([password, acme]),
+        'POST /api/auth/unlink-account': () =>
+          jsonResponse(
+            { error: { code: 'auth.last_sign_in_method', message: 'Last way to sign in' } },
+            { status: 400 },
+          ),
+      });
+      renderApp('/settings', { config });
+
+      await actor.click(within(await row('Acme SSO')).getByRole('button', { name: 'Disconnect Acme SSO' }));
+      await actor.click(
+        within(await screen.findByRole('alertdialog', { name: 'Disconnect Acme SSO?' })).getByRole('button', {
+          name: 'Disconnect',
+        }),
+      );
+
+      expect(
+        await screen.findByText('This is your last way to sign in. Connect another one before removing it.'),
+      ).toBeInTheDocument();
+    });
+
+    test('connecting a provider starts its link with callbacks to this page', async () => {
+      const actor = userEvent.setup();
+      const { calls } = mockAccount({
+        'GET /api/auth/list-accounts': () => jsonResponse([password]),
+        'POST /api/auth/link-social': () => new Promise<Response>(() => {}),
+      });
+      renderApp('/settings', { config });
+
+      await actor.click(within(await row('GitHub')).getByRole('button', { name: 'Connect' }));
+
+      await waitFor(() =>
+        expect(calls.find((call) => call.path === '/api/auth/link-social')?.body).toEqual({
+          provider: 'github',
+          callbackURL: 'http://localhost:3000/settings?connected=github',
+          errorCallbackURL: 'http://localhost:3000/settings',
+        }),
+      );
+    });
+
+    test('a connection refused by the server shows its message under that provider', async () => {
+      mockAccount({ 'GET /api/auth/list-accounts': () => jsonResponse([password]) });
+      renderApp('/settings?error=auth.provider_account_in_use&provider=acme-sso', { config });
+
+      const message = 'This provider account is already connected to another user.';
+      const acmeRow = await row('Acme SSO');
+      expect(within(acmeRow).getByRole('alert')).toHaveTextContent(message);
+      expect(within(acmeRow).getByRole('button', { name: 'Connect' })).toHaveAccessibleDescription(message);
+      expect(within(await row('GitHub')).queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    test('coming back from a successful connection says so and cleans the address', async () => {
+      mockAccount({ 'GET /api/auth/list-accounts': () => jsonResponse([password, acme]) });
+      const { router } = renderApp('/settings?connected=acme-sso', { config });
+
+      expect(await screen.findByText('Acme SSO connected.')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.search).toEqual({}));
     });
   });
 });

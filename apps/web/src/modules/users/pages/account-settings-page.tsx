@@ -1,18 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { Spinner } from '../../../shared/ui/spinner';
+import { getAuthProviders } from '../../auth/components/auth-providers';
+import { useConfig } from '../../config/config-context';
 import { currentUserQueryOptions } from '../api';
 import { ChangePasswordCard } from '../components/change-password-card';
+import { ConnectedMethodsCard } from '../components/connected-methods-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { ProfileCard, SignOutCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
 import { hasPasswordQueryOptions } from '../sessions-api';
 
+const routeApi = getRouteApi('/private/shell/personal-settings/settings');
+
+/** `?connected=<id>` after connecting a provider: says so once, then leaves the URL clean. */
+function useConnectedNotice() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const navigate = routeApi.useNavigate();
+  const { connected } = routeApi.useSearch();
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!connected || shown.current === connected) {
+      return;
+    }
+    shown.current = connected;
+    const provider =
+      getAuthProviders(config).find((candidate) => candidate.id === connected)?.name ?? connected;
+    toast.success(t('users.settings.connected-methods.connected-toast', { provider }));
+    void navigate({ search: ({ connected: _connected, ...rest }) => rest, replace: true });
+  }, [connected, config, navigate, t]);
+}
+
 export function AccountSettingsPage() {
   const { t } = useTranslation();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  useConnectedNotice();
+  const linkError = search.error ? { code: search.error, providerId: search.provider } : undefined;
   const user = useQuery(currentUserQueryOptions());
   const hasPassword = useQuery(hasPasswordQueryOptions());
   // While unknown (or when listing accounts fails), assume a password: the server decides anyway.
@@ -39,6 +70,10 @@ export function AccountSettingsPage() {
         <>
           <ProfileCard user={user.data} />
           {withPassword ? <ChangePasswordCard /> : null}
+          <ConnectedMethodsCard
+            linkError={linkError}
+            onLinkErrorDismissed={() => void navigate({ search: {}, replace: true })}
+          />
           <SessionsCard />
           <SignOutCard />
           <DeleteAccountCard email={user.data.email} hasPassword={withPassword} />
