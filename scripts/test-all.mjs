@@ -89,7 +89,13 @@ const built = run('npm', ['run', 'build']) === 0;
 record('production build', built ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
 // The JavaScript the login page loads, against its budget (from the build's manifest).
 if (built) check('login page JavaScript', 'node', ['apps/web/scripts/check-login-bundle.mjs']);
-e2eSuite({ built });
+// The demo (issue 18): none of it in the normal build; its own build (checked against its JavaScript
+// budget) is what e2e/tests/demo.spec.ts serves, so it is built here and cannot rot.
+if (built) check('no demo in normal build', 'node', ['apps/web/scripts/check-demo-bundle.mjs', '--normal']);
+console.log('\n=== demo build ===');
+const demoBuilt = run('npm', ['run', 'build:demo']) === 0;
+record('demo build', demoBuilt ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 });
+e2eSuite({ built: built && demoBuilt });
 
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);

@@ -32,35 +32,45 @@ function startupEnglishPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), pdfjsDataPlugin(), startupEnglishPlugin()],
-  server: {
-    port: 5173,
-    proxy: {
-      // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
-      '/api/': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: {
-    port: 4173,
-    proxy: {
-      // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
-      '/api/': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: true,
-    // dist/.vite/manifest.json: what scripts/check-login-bundle.mjs measures.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // What the entry imports statically in one chunk, not a dozen small shared ones: it all
-        // loads first anyway, and compresses better together.
-        codeSplitting: { groups: [{ name: 'startup', tags: ['$initial'] }] },
+/**
+ * `vite build --mode demo` (npm run build:demo at the root) builds the demo: the app with its API
+ * answered in the browser (src/demo/), into dist-demo/, served from SHEAF_DEMO_BASE (default `/`).
+ * Every other mode leaves the demo out of the bundle (scripts/check-demo-bundle.mjs checks it).
+ */
+export default defineConfig(({ mode }) => {
+  const isDemo = mode === 'demo';
+  return {
+    base: isDemo ? (process.env.SHEAF_DEMO_BASE ?? '/') : '/',
+    define: { 'import.meta.env.VITE_DEMO_MODE': JSON.stringify(isDemo ? 'true' : 'false') },
+    plugins: [react(), tailwindcss(), pdfjsDataPlugin(), startupEnglishPlugin()],
+    server: {
+      port: 5173,
+      proxy: {
+        // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
+        '/api/': { target: apiTarget, changeOrigin: false },
       },
     },
-  },
+    preview: {
+      port: 4173,
+      proxy: {
+        // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
+        '/api/': { target: apiTarget, changeOrigin: false },
+      },
+    },
+    build: {
+      outDir: isDemo ? 'dist-demo' : 'dist',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      sourcemap: true,
+      // dist/.vite/manifest.json: what scripts/check-login-bundle.mjs measures.
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // What the entry imports statically in one chunk, not a dozen small shared ones: it all
+          // loads first anyway, and compresses better together.
+          codeSplitting: { groups: [{ name: 'startup', tags: ['$initial'] }] },
+        },
+      },
+    },
+  };
 });

@@ -29,10 +29,18 @@ if (!rootElement) {
   throw new Error('Missing #root element');
 }
 
-void createI18n().then((i18n) => {
+// The demo build answers the API in the page (src/demo/, spec §1 "demo mode"); in any other build
+// this is a constant false and the demo's code is not in the bundle (scripts/check-demo-bundle.mjs).
+const demo =
+  import.meta.env.VITE_DEMO_MODE === 'true'
+    ? import('./demo/start').then(({ startDemo }) => startDemo())
+    : undefined;
+
+void Promise.all([createI18n(), demo]).then(([i18n, demoMode]) => {
   createRoot(rootElement).render(
     <StrictMode>
       <App i18n={i18n} queryClient={queryClient} router={router} />
     </StrictMode>,
   );
+  void demoMode?.mountPopup(i18n);
 });

@@ -19,8 +19,8 @@ import { PreviewError, PreviewLoading } from './preview-states';
 // The worker is a same-origin module: allowed by the CSP's worker-src 'self'.
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-/** Where the build puts pdf.js's data files (pdfjs-data-plugin.ts). */
-const pdfjsDataUrl = `/assets/pdfjs-${pdfjsVersion}/`;
+/** Where the build puts pdf.js's data files (pdfjs-data-plugin.ts), below the app's base path. */
+const pdfjsDataUrl = `${import.meta.env.BASE_URL}assets/pdfjs-${pdfjsVersion}/`;
 
 /**
  * pdf.js fetches these on demand: CMaps for CJK text with fonts that are not embedded, the

@@ -1,0 +1,124 @@
+import { activityRoutes } from './activity';
+import { apiKeysRoutes } from './api-keys';
+import { configRoutes } from './config';
+import type { DemoContext } from './context';
+import { documentsRoutes } from './documents';
+import { DemoHttpError, errorResponse, findRoute, json, type Route } from './http';
+import { intakeEmailsRoutes } from './intake-emails';
+import { invitationsRoutes } from './invitations';
+import { membersRoutes } from './members';
+import { organizationsRoutes } from './organizations';
+import { searchRoutes } from './search';
+import { createSeed } from './seed';
+import { sessionRoutes } from './session';
+import type { DemoPersistence } from './state';
+import { subscriptionsRoutes } from './subscriptions';
+import { taggingRulesRoutes } from './tagging-rules';
+import { tagsRoutes } from './tags';
+import { webhooksRoutes } from './webhooks';
+
+export type DemoApi = {
+  /** Answers one API call as the server would; `input` is what `fetch` was given. */
+  fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** Forgets everything the visitor did and stores the seed again. */
+  reset: () => Promise<void>;
+};
+
+export type CreateDemoApiOptions = {
+  persistence: DemoPersistence;
+  now?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  extractText?: DemoContext['extractText'];
+};
+
+/** Whether a URL is one of the API's (`/api/…` on the page's origin): those never reach the network. */
+export function isApiUrl(url: URL, origin: string): boolean {
+  return url.origin === origin && url.pathname.startsWith('/api/');
+}
+
+async function readBody(
+  input: RequestInfo | URL,
+  init: RequestInit | undefined,
+): Promise<string | FormData | undefined> {
+  if (input instanceof Request && init?.body === undefined) {
+    const type = input.headers.get('content-type') ?? '';
+    if (input.method === 'GET' || input.method === 'HEAD') return undefined;
+    return type.includes('multipart/form-data') ? input.formData() : input.text();
+  }
+  const body = init?.body;
+  if (body === undefined || body === null) return undefined;
+  if (body instanceof FormData || typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Blob) return body.text();
+  return new Response(body).text();
+}
+
+/** The in-browser API: the seed on first use (or the stored state), then every route of the server. */
+export async function createDemoApi({
+  persistence,
+  now = () => new Date(),
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  extractText = async () => '',
+}: CreateDemoApiOptions): Promise<DemoApi> {
+  async function seed() {
+    const { state, files } = await createSeed(now());
+    await persistence.clear();
+    await persistence.saveFiles(files);
+    await persistence.saveState(state);
+    return state;
+  }
+
+  const context: DemoContext = {
+    state: (await persistence.loadState()) ?? (await seed()),
+    persistence,
+    now,
+    sleep,
+    extractText,
+  };
+
+  // Fixed paths before parameters: search and the config before documents, /deleted before /:organizationId.
+  const routes: Route[] = [
+    ...configRoutes(context),
+    ...sessionRoutes(context),
+    ...searchRoutes(context),
+    ...activityRoutes(context),
+    ...documentsRoutes(context),
+    ...tagsRoutes(context),
+    ...taggingRulesRoutes(context),
+    ...invitationsRoutes(context),
+    ...membersRoutes(context),
+    ...webhooksRoutes(context),
+    ...intakeEmailsRoutes(context),
+    ...subscriptionsRoutes(context),
+    ...apiKeysRoutes(context),
+    ...organizationsRoutes(context),
+  ];
+
+  async function answer(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    const found = findRoute(routes, method, url.pathname);
+    if (!found)
+      return json({ error: { code: 'api.not_found', message: 'This API route does not exist.' } }, 404);
+    try {
+      const body = await readBody(input, init);
+      const response = await found.route.handler({ method, url, headers, body, params: found.params });
+      if (method !== 'GET' && method !== 'HEAD') await persistence.saveState(context.state);
+      return response;
+    } catch (error) {
+      if (error instanceof DemoHttpError) return errorResponse(error);
+      console.warn('Demo API error', error);
+      return json({ error: { code: 'internal.error', message: 'An error occurred, try again later.' } }, 500);
+    }
+  }
+
+  return {
+    // Calls are not queued: handlers change the state synchronously once their checks pass, and
+    // each change is saved (the whole state, in one IndexedDB write) before its answer is given.
+    fetch: answer,
+    reset: async () => {
+      context.state = await seed();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { createOrganizationSchema, updateOrganizationSchema } from '@sheaf/contracts/organizations';
+import { DEMO_MAX_ORGANIZATIONS } from './constants';
+import { type DemoContext, newId, nowIso, requireOrganization } from './context';
+import { DemoHttpError, json, noContent, parseJsonBody, route } from './http';
+
+const PURGE_DAYS = 30;
+
+function memberOrganizations(context: DemoContext) {
+  const mine = new Set(
+    context.state.members
+      .filter(({ userId }) => userId === context.state.currentUserId)
+      .map(({ organizationId }) => organizationId),
+  );
+  return context.state.organizations.filter(({ id }) => mine.has(id));
+}
+
+export const organizationsRoutes = (context: DemoContext) => [
+  route('GET', '/api/organizations', () =>
+    json({ organizations: memberOrganizations(context).filter(({ deletedAt }) => deletedAt === null) }),
+  ),
+  route('POST', '/api/organizations', (request) => {
+    const { name } = parseJsonBody(request, createOrganizationSchema);
+    const active = memberOrganizations(context).filter(({ deletedAt }) => deletedAt === null);
+    if (active.length >= DEMO_MAX_ORGANIZATIONS) {
+      throw new DemoHttpError(
+        403,
+        'user.max_organization_count_reached',
+        `You have reached the maximum number of organizations (${DEMO_MAX_ORGANIZATIONS}), contact support.`,
+      );
+    }
+    const now = nowIso(context);
+    const organization = {
+      id: newId('org'),
+      name,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+      scheduledPurgeAt: null,
+    };
+    context.state.organizations.push(organization);
+    context.state.members.push({
+      id: newId('mem'),
+      organizationId: organization.id,
+      userId: context.state.currentUserId,
+      role: 'owner',
+      createdAt: now,
+    });
+    return json({ organization }, 201);
+  }),
+  route('GET', '/api/organizations/deleted', () => {
+    const now = context.now().getTime();
+    return json({
+      organizations: memberOrganizations(context).filter(
+        ({ deletedAt, scheduledPurgeAt }) =>
+          deletedAt !== null && scheduledPurgeAt !== null && Date.parse(scheduledPurgeAt) > now,
+      ),
+    });
+  }),
+  route('GET', '/api/organizations/:organizationId', ({ params }) =>
+    json({ organization: requireOrganization(context, params.organizationId ?? '').organization }),
+  ),
+  route('PUT', '/api/organizations/:organizationId', (request) => {
+    const { organization } = requireOrganization(context, request.params.organizationId ?? '');
+    const { name } = parseJsonBody(request, updateOrganizationSchema);
+    organization.name = name;
+    organization.updatedAt = nowIso(context);
+    return json({ organization });
+  }),
+  route('DELETE', '/api/organizations/:organizationId', ({ params }) => {
+    const { organization, member } = requireOrganization(context, params.organizationId ?? '');
+    if (member.role !== 'owner') {
+      throw new DemoHttpError(403, 'auth.forbidden', 'Only the owner can delete the organization.');
+    }
+    const now = context.now();
+    organization.deletedAt = now.toISOString();
+    organization.scheduledPurgeAt = new Date(now.getTime() + PURGE_DAYS * 24 * 3600 * 1000).toISOString();
+    return noContent();
+  }),
+  route('POST', '/api/organizations/:organizationId/restore', ({ params }) => {
+    const organization = memberOrganizations(context).find(({ id }) => id === params.organizationId);
+    if (!organization) {
+      throw new DemoHttpError(
+        404,
+        'organizations.not_found',
+        'This organization can no longer be restored: its purge date has passed.',
+      );
+    }
+    if (organization.deletedAt === null) {
+      throw new DemoHttpError(
+        409,
+        'organizations.not_deleted',
+        'This organization is not deleted: there is nothing to restore.',
+      );
+    }
+    organization.deletedAt = null;
+    organization.scheduledPurgeAt = null;
+    organization.updatedAt = nowIso(context);
+    return noContent();
+  }),
+  // Billing: the demo is on its free plan for good (spec §7: the portal answers 501 in demo).
+  route('POST', '/api/organizations/:organizationId/checkout-session', ({ params }) => {
+    requireOrganization(context, params.organizationId ?? '');
+    throw new DemoHttpError(501, 'demo.not_available', 'This feature is not available in demo.');
+  }),
+  route('GET', '/api/organizations/:organizationId/customer-portal', ({ params }) => {
+    requireOrganization(context, params.organizationId ?? '');
+    throw new DemoHttpError(501, 'demo.not_available', 'This feature is not available in demo.');
+  }),
+];
