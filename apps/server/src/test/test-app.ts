@@ -16,6 +16,20 @@ export const silentLogger = pino({ level: 'silent' });
 const testDocumentsRoot = path.join(os.tmpdir(), `sheaf-test-documents-${process.pid}`);
 process.on('exit', () => fs.rmSync(testDocumentsRoot, { recursive: true, force: true }));
 
+/**
+ * Stripe settings every test server gets, so that SUBSCRIPTIONS_IS_ENABLED=true starts without
+ * them; nothing listens on the API address (the billing tests point it at their stand-in).
+ */
+export const TEST_STRIPE_ENV = {
+  STRIPE_API_KEY: 'sk_test_sheaf',
+  STRIPE_WEBHOOK_SECRET: 'whsec_sheaf_test_secret',
+  STRIPE_PRICE_PLUS_MONTHLY: 'price_plus_monthly',
+  STRIPE_PRICE_PLUS_ANNUAL: 'price_plus_annual',
+  STRIPE_PRICE_PRO_MONTHLY: 'price_pro_monthly',
+  STRIPE_PRICE_PRO_ANNUAL: 'price_pro_annual',
+  STRIPE_API_BASE_URL: 'http://127.0.0.1:9',
+};
+
 export const TEST_AUTH_SECRET = 'test-secret-for-sheaf-tests-0123456789abcdef';
 
 /** The whole server (config, services, job queue, HTTP app) on a test database. */
@@ -37,6 +51,7 @@ export function createTestServer({
     NODE_ENV: 'test',
     APP_BASE_URL: 'http://localhost:8080',
     DOCUMENTS_STORAGE_FILESYSTEM_ROOT: testDocumentsRoot,
+    ...TEST_STRIPE_ENV,
     ...env,
   });
   const jobQueue = createJobQueue({ database, clock, logger: silentLogger });

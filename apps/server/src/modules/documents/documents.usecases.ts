@@ -192,8 +192,9 @@ export function createDocumentsUsecases({
         const existing = await documents.findBySha256({ organizationId, sha256: file.sha256 });
         if (existing) return existing;
         if (storageLimit !== null) {
-          const { activeSize } = await documents.getStorageStats({ organizationId });
-          if (activeSize + file.size > storageLimit) throw createStorageLimitReachedError();
+          // The trash counts: its files are stored until purged (accounts spec, plan storage).
+          const { activeSize, deletedSize } = await documents.getStorageStats({ organizationId });
+          if (activeSize + deletedSize + file.size > storageLimit) throw createStorageLimitReachedError();
         }
         const name = sanitizeFileName(file.originalName);
         const createdAt = now();
@@ -270,13 +271,14 @@ export function createDocumentsUsecases({
     const reservation = uploadReservations.open(organizationId);
     let reserveStorage: ((bytes: number) => boolean) | null = null;
     if (storageLimit !== null) {
-      const { activeSize } = await repository.getStorageStats({ organizationId });
-      if (activeSize + uploadReservations.reservedBy(organizationId) >= storageLimit) {
+      const { activeSize, deletedSize } = await repository.getStorageStats({ organizationId });
+      const storedSize = activeSize + deletedSize;
+      if (storedSize + uploadReservations.reservedBy(organizationId) >= storageLimit) {
         throw createStorageLimitReachedError();
       }
       reserveStorage = (bytes) => {
         reservation.add(bytes);
-        return activeSize + uploadReservations.reservedBy(organizationId) <= storageLimit;
+        return storedSize + uploadReservations.reservedBy(organizationId) <= storageLimit;
       };
     }
 

@@ -241,7 +241,10 @@ export function createInvitationsUsecases({
       const invitation = await getReceivedInvitation({ invitationId, actor });
       const now = toTimestamp(clock.now());
       assertStatus(invitation, ['pending'], now, 'accepted');
-      await withTransaction(async (_trx, repo) => {
+      const organizationId = invitation.organization_id;
+      const membersLimit = await getMembersLimit({ organizationId });
+      await withTransaction(async (trx, repo) => {
+        if (membersLimit !== null) await lockRow(trx, 'organizations', organizationId);
         const accepted = await repo.transitionInvitation({
           invitationId,
           from: ['pending'],
@@ -259,6 +262,14 @@ export function createInvitationsUsecases({
             updated_at: now,
           },
         });
+        // The pending invitation already held its seat, so this only refuses an organization that is
+        // over its plan's limit (after a downgrade): it may not add members until under it again.
+        if (
+          membersLimit !== null &&
+          (await repo.countMembersAndPendingInvitations({ organizationId, now })) > membersLimit
+        ) {
+          throw createMaxMembersCountReachedError(membersLimit);
+        }
       });
     },
 
