@@ -11,7 +11,7 @@ if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
 const serverEnv = {
   ...process.env,
   NODE_ENV: 'development',
-  LOG_PRETTY: process.env.LOG_PRETTY ?? 'true',
+  LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'debug',
   // The browser talks to the Vite origin; sign-in checks the origin against this.
   APP_BASE_URL: process.env.APP_BASE_URL ?? 'http://localhost:5173',

@@ -1,6 +1,7 @@
 // `npm start`: builds the web app and the server when their sources changed since the last
-// build, then runs the production server (SPA + API on one port, default 8080).
-import { execFileSync } from 'node:child_process';
+// build, then runs the production server (SPA + API on one port, default 8080). The builds run
+// quietly (one line each, a spinner on a terminal); their output is shown only when one fails.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -20,16 +21,52 @@ function newestMtime(paths) {
   return newest;
 }
 
-function buildIfStale({ name, workspace, output, sources }) {
+const isTerminal = process.stdout.isTTY === true;
+
+/** Runs `npm run build -w <workspace>`, keeping its output unless it fails. */
+function buildQuietly({ name, workspace }) {
+  const startedAt = Date.now();
+  const label = `Building ${name}…`;
+  const frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+  let frame = 0;
+  const spinner = isTerminal
+    ? setInterval(() => process.stdout.write(`\r${frames[frame++ % frames.length]} ${label}`), 100)
+    : undefined;
+  if (!isTerminal) process.stdout.write(label);
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', workspace], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      clearInterval(spinner);
+      const seconds = Math.round((Date.now() - startedAt) / 100) / 10;
+      const prefix = isTerminal ? '\r\x1b[2K' : ' ';
+      if (code === 0) {
+        process.stdout.write(
+          `${prefix}${isTerminal ? `✓ ${label.replace('…', '')}` : 'done'} (${seconds} s)\n`,
+        );
+        return resolve();
+      }
+      process.stdout.write(`${prefix}${isTerminal ? `✗ ${label}` : ''} failed:\n`);
+      process.stdout.write(Buffer.concat(output));
+      process.exit(code ?? 1);
+    });
+  });
+}
+
+async function buildIfStale({ name, workspace, output, sources }) {
   const outputPath = path.join(root, output);
   const builtAt = fs.existsSync(outputPath) ? fs.statSync(outputPath).mtimeMs : 0;
   if (builtAt > newestMtime(sources)) return;
-  console.log(`Building ${name}…`);
-  execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  await buildQuietly({ name, workspace });
 }
 
 const contracts = ['packages/contracts/src', 'packages/contracts/package.json'];
-buildIfStale({
+await buildIfStale({
   name: 'the web app',
   workspace: '@sheaf/web',
   output: 'apps/web/dist/index.html',
@@ -42,7 +79,7 @@ buildIfStale({
     ...contracts,
   ],
 });
-buildIfStale({
+await buildIfStale({
   name: 'the server',
   workspace: '@sheaf/server',
   output: 'apps/server/dist/index.js',

@@ -167,7 +167,7 @@ export const documentNameSchema = singleLineString()
 
 /** PATCH /documents/{documentId}: name and/or content. */
 export const updateDocumentSchema = z
-  .object({
+  .strictObject({
     name: documentNameSchema.optional(),
     content: fileTextString({ maxLength: 10_000_000 }).optional(),
   })

@@ -17,7 +17,7 @@ export const RESENDABLE_INVITATION_STATUSES = [
  * POST /api/organizations/{organizationId}/members/invitations. The e-mail is compared
  * case-insensitively and kept within the RFC 5321 lengths.
  */
-export const inviteMemberSchema = z.object({
+export const inviteMemberSchema = z.strictObject({
   email: emailAddressSchema,
   role: z.enum(INVITATION_ROLES).default('member'),
 });

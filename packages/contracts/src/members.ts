@@ -6,7 +6,7 @@ export const ASSIGNABLE_MEMBER_ROLES = ['admin', 'member'] as const satisfies re
 export type AssignableMemberRole = (typeof ASSIGNABLE_MEMBER_ROLES)[number];
 
 /** PATCH /api/organizations/{organizationId}/members/{memberId} */
-export const updateMemberRoleSchema = z.object({ role: z.enum(ASSIGNABLE_MEMBER_ROLES) });
+export const updateMemberRoleSchema = z.strictObject({ role: z.enum(ASSIGNABLE_MEMBER_ROLES) });
 
 export type UpdateMemberRoleInput = z.input<typeof updateMemberRoleSchema>;
 

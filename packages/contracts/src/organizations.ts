@@ -13,10 +13,10 @@ export const organizationNameSchema = singleLineString({ message: 'Organization 
   });
 
 /** POST /api/organizations */
-export const createOrganizationSchema = z.object({ name: organizationNameSchema });
+export const createOrganizationSchema = z.strictObject({ name: organizationNameSchema });
 
 /** PUT /api/organizations/{organizationId} */
-export const updateOrganizationSchema = z.object({ name: organizationNameSchema });
+export const updateOrganizationSchema = z.strictObject({ name: organizationNameSchema });
 
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;

@@ -19,7 +19,7 @@ export type TaggingRuleOperator = (typeof TAGGING_RULE_OPERATORS)[number];
 export const TAGGING_RULE_MATCH_MODES = ['all', 'any'] as const;
 export type TaggingRuleMatchMode = (typeof TAGGING_RULE_MATCH_MODES)[number];
 
-export const taggingRuleConditionSchema = z.object({
+export const taggingRuleConditionSchema = z.strictObject({
   field: z.enum(TAGGING_RULE_CONDITION_FIELDS),
   operator: z.enum(TAGGING_RULE_OPERATORS),
   value: singleLineString().min(1, { message: 'The value is required' }).max(1024),
@@ -31,7 +31,7 @@ export type TaggingRuleCondition = z.infer<typeof taggingRuleConditionSchema>;
 export const NEW_TAGGING_RULE_CONDITION = { field: 'name', operator: 'contains', value: '' } as const;
 
 /** POST /tagging-rules and PUT /tagging-rules/{taggingRuleId}. */
-export const taggingRuleInputSchema = z.object({
+export const taggingRuleInputSchema = z.strictObject({
   name: singleLineString()
     .trim()
     .min(1, { message: 'The name is required' })
@@ -52,7 +52,7 @@ export const taggingRuleInputSchema = z.object({
     .max(50)
     .transform((ids) => [...new Set(ids)]),
   enabled: z.boolean().default(true),
-  matchMode: z.enum(TAGGING_RULE_MATCH_MODES).default('all'),
+  conditionMatchMode: z.enum(TAGGING_RULE_MATCH_MODES).default('all'),
 });
 
 export type TaggingRuleInput = z.input<typeof taggingRuleInputSchema>;
@@ -66,7 +66,7 @@ export type TaggingRuleDto = {
   /** The tags the rule attaches (spec: actions, by tagId), with their names and colours. */
   actions: { tagId: string; tag: { id: string; name: string; color: string } }[];
   enabled: boolean;
-  matchMode: TaggingRuleMatchMode;
+  conditionMatchMode: TaggingRuleMatchMode;
   /** The newest run of the rule over existing documents, or null when it never ran. */
   latestRun: TaggingRuleRunDto | null;
   createdAt: string;
@@ -95,3 +95,44 @@ export type TaggingRuleRunDto = {
   startedAt: string | null;
   finishedAt: string | null;
 };
+
+/** What a rule looks at in a document. */
+export type RuleDocument = { name: string; content: string };
+
+/** Whether one condition holds for the document, comparing without regard to case. */
+export function conditionMatches(condition: TaggingRuleCondition, document: RuleDocument): boolean {
+  const subject = document[condition.field].toLowerCase();
+  const value = condition.value.toLowerCase();
+  switch (condition.operator) {
+    case 'equal':
+      return subject === value;
+    case 'not_equal':
+      return subject !== value;
+    case 'contains':
+      return subject.includes(value);
+    case 'not_contains':
+      return !subject.includes(value);
+    case 'starts_with':
+      return subject.startsWith(value);
+    case 'ends_with':
+      return subject.endsWith(value);
+  }
+}
+
+/**
+ * Whether a rule applies to the document: `all` needs every condition to hold, `any` at least
+ * one. A rule without conditions applies to every document (the form asks to confirm that). The
+ * server and the in-browser demo both tag with this.
+ */
+export function ruleMatches(
+  {
+    conditions,
+    conditionMatchMode,
+  }: { conditions: TaggingRuleCondition[]; conditionMatchMode: TaggingRuleMatchMode },
+  document: RuleDocument,
+): boolean {
+  if (conditions.length === 0) return true;
+  return conditionMatchMode === 'any'
+    ? conditions.some((condition) => conditionMatches(condition, document))
+    : conditions.every((condition) => conditionMatches(condition, document));
+}

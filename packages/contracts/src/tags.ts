@@ -58,7 +58,7 @@ export const tagDescriptionSchema = multiLineString()
   .transform((value) => (value ? value : null));
 
 /** POST /tags and PUT /tags/{tagId}. */
-export const tagInputSchema = z.object({
+export const tagInputSchema = z.strictObject({
   name: tagNameSchema,
   color: tagColorSchema,
   description: tagDescriptionSchema,
@@ -67,7 +67,7 @@ export const tagInputSchema = z.object({
 export type TagInput = z.input<typeof tagInputSchema>;
 
 /** POST /documents/{documentId}/tags */
-export const attachTagSchema = z.object({ tagId: z.string().min(1).max(64) });
+export const attachTagSchema = z.strictObject({ tagId: z.string().min(1).max(64) });
 
 /**
  * A document-tag link (documents spec §3), answered by POST /documents/{documentId}/tags:

@@ -8,7 +8,7 @@ import {
 import { emailAddressSchema, singleLineString } from './text';
 
 /** PUT /api/users/me */
-export const updateUserSchema = z.object({
+export const updateUserSchema = z.strictObject({
   name: singleLineString().trim().min(1).max(USER_NAME_MAX_LENGTH),
 });
 

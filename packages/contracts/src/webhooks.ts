@@ -80,7 +80,7 @@ const webhookEventsSchema = z
   .transform((events) => WEBHOOK_EVENTS.filter((event) => events.includes(event)));
 
 /** POST /api/organizations/{organizationId}/webhooks (spec §5). */
-export const createWebhookSchema = z.object({
+export const createWebhookSchema = z.strictObject({
   name: webhookNameSchema,
   url: webhookUrlSchema,
   secret: webhookSecretSchema.optional(),
@@ -93,7 +93,7 @@ export type CreateWebhookInput = z.input<typeof createWebhookSchema>;
  * PUT …/webhooks/{webhookId}: any of the fields; those left out keep their value. `secret` left out
  * keeps the current secret, `secret: ''` removes it, any other value replaces it.
  */
-export const updateWebhookSchema = z.object({
+export const updateWebhookSchema = z.strictObject({
   name: webhookNameSchema.optional(),
   url: webhookUrlSchema.optional(),
   secret: webhookSecretSchema.optional(),

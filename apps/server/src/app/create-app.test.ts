@@ -37,7 +37,7 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
     const { config } = await readJson<{ config: PublicConfig }>(await app.request('/api/config'));
     expect(config.auth.isRegistrationEnabled).toBe(false);
     expect(config.documents.deletedDocumentsRetentionDays).toBe(7);
-    expect(config.organizations.deletedOrganizationsPurgeDays).toBe(14);
+    expect(config.organizations.deletedOrganizationsPurgeDaysDelay).toBe(14);
     expect(config.isSubscriptionsEnabled).toBe(true);
   });
 

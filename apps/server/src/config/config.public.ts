@@ -22,9 +22,14 @@ export function toPublicConfig({ env }: Config): PublicConfig {
       },
     },
     documents: { deletedDocumentsRetentionDays: env.DOCUMENTS_DELETED_RETENTION_DAYS },
-    organizations: { deletedOrganizationsPurgeDays: env.ORGANIZATIONS_PURGE_DAYS },
+    organizations: { deletedOrganizationsPurgeDaysDelay: env.ORGANIZATIONS_PURGE_DAYS },
     intakeEmails: { isEnabled: env.INTAKE_EMAILS_IS_ENABLED },
     isSubscriptionsEnabled: env.SUBSCRIPTIONS_IS_ENABLED,
+    analytics: {
+      isEnabled: env.ANALYTICS_IS_ENABLED,
+      posthogApiKey: env.ANALYTICS_IS_ENABLED ? (env.POSTHOG_API_KEY ?? null) : null,
+      posthogHost: env.ANALYTICS_IS_ENABLED ? env.POSTHOG_HOST : null,
+    },
     isDemoMode: env.DEMO_MODE_IS_ENABLED,
   };
 }

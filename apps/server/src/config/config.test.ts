@@ -30,9 +30,10 @@ describe('configuration', () => {
         },
       },
       documents: { deletedDocumentsRetentionDays: 30 },
-      organizations: { deletedOrganizationsPurgeDays: 30 },
+      organizations: { deletedOrganizationsPurgeDaysDelay: 30 },
       intakeEmails: { isEnabled: false },
       isSubscriptionsEnabled: false,
+      analytics: { isEnabled: false, posthogApiKey: null, posthogHost: null },
       isDemoMode: false,
     });
   });
@@ -139,5 +140,32 @@ describe('configuration', () => {
   it('documents every variable in the README configuration table', () => {
     const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     for (const variable of Object.keys(envSchema.shape)) expect(readme).toContain(`\`${variable}\``);
+  });
+
+  it('gives each variable the same default in .env.example and the README as the schema', () => {
+    const defaults = envSchema.parse({}) as Record<string, unknown>;
+    // Computed when unset (from the machine), so the documents describe it in words.
+    const computed = new Set(['EXTRACTION_CONCURRENCY']);
+    const asText = (value: unknown) =>
+      value === undefined ? '' : Array.isArray(value) ? value.join(',') : String(value);
+
+    const example = fs.readFileSync(path.join(repoRoot, '.env.example'), 'utf8');
+    for (const [, variable = '', value = ''] of example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=(.*)$/gm)) {
+      if (computed.has(variable)) continue;
+      // A JSON list setting shows its empty list.
+      const expected = variable === 'AUTH_PROVIDERS_CUSTOMS' ? '[]' : asText(defaults[variable]);
+      expect(`${variable}=${value.trim()}`).toBe(`${variable}=${expected}`);
+    }
+
+    const readme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    for (const [, variable = '', documented = ''] of readme.matchAll(
+      /^\|\s*`([A-Z][A-Z0-9_]+)`\s*\|\s*([^|]*?)\s*\|/gm,
+    )) {
+      if (!(variable in envSchema.shape) || computed.has(variable)) continue;
+      const value = defaults[variable];
+      // Without a default the README says what happens instead ("generated", "$DATA_DIR/…", "—").
+      if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+      expect(`${variable}: ${documented.replaceAll('`', '')}`).toBe(`${variable}: ${asText(value)}`);
+    }
   });
 });

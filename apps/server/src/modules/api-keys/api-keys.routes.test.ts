@@ -176,6 +176,22 @@ describe.each(testDialects)('API keys on %s', (dialect) => {
     expect((await callProbe(everywhere, 'org_notminenotminenotminenot')).status).toBe(200);
   });
 
+  it("lets a key made with no organization listed act in all of its owner's organizations", async () => {
+    // What the spec's form sends for a key that is not restricted to particular organizations.
+    const response = await createKey({ organizationIds: [], allOrganizations: false });
+    const { apiKey, token } = await readJson<CreatedKey & { apiKey: { allOrganizations: boolean } }>(
+      response,
+    );
+    expect(apiKey.allOrganizations).toBe(true);
+    expect((await callProbe(token)).status).toBe(200);
+    const organizations = await server.app.request('/api/organizations', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(organizations.status).toBe(200);
+    const { organizations: listed } = await readJson<{ organizations: Array<{ id: string }> }>(organizations);
+    expect(listed.map(({ id }) => id)).toEqual(['org_mineminemineminemineminem']);
+  });
+
   it('refuses malformed, unknown and expired keys with 401', async () => {
     for (const header of ['Bearer', 'Basic abc', 'Bearer sheaf_short', `Bearer sheaf_${'a'.repeat(64)}`]) {
       const response = await probe().request('/organizations/org_mineminemineminemineminem/documents', {

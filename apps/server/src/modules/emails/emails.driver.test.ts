@@ -24,9 +24,16 @@ describe('the logger e-mail driver', () => {
     await driver.send({ to: 'ada@example.com', ...message });
 
     expect(lines).toHaveLength(1);
-    const entry = lines[0] as { level: number; msg: string; email: Record<string, unknown> };
+    const entry = lines[0] as { level: number; msg: string; printedEmail: Record<string, unknown> };
     expect(entry.level).toBe(30);
-    expect(entry.email).toEqual({ to: 'ada@example.com', subject: message.subject, links: [url] });
+    expect(entry.printedEmail).toEqual({ to: 'ada@example.com', subject: message.subject, links: [url] });
+    // On a terminal the message alone is shown: the recipient, the subject and each link on a line.
+    expect(entry.msg.split('\n')).toEqual([
+      'E-mail not sent (EMAILS_DRIVER=logger):',
+      '  To:      ada@example.com',
+      `  Subject: ${message.subject}`,
+      `  Link:    ${url}`,
+    ]);
     expect(JSON.stringify(entry)).not.toContain('<table');
   });
 
@@ -41,7 +48,7 @@ describe('the logger e-mail driver', () => {
       text: 'See https://a.example/x?one=1&two=2 and https://c.example/path.',
     });
 
-    expect((lines[0] as { email: { links: string[] } }).email.links).toEqual([
+    expect((lines[0] as { printedEmail: { links: string[] } }).printedEmail.links).toEqual([
       'https://a.example/x?one=1&two=2',
       'https://b.example/',
       'https://c.example/path',

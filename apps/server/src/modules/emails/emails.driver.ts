@@ -26,14 +26,21 @@ export function createEmailDriver({ config, logger }: { config: Config; logger: 
 
 /**
  * Sends nothing: logs the recipient, the subject and every link of the message, so someone
- * running Sheaf locally can follow a verification or reset link from the server log.
+ * running Sheaf locally can follow a verification or reset link from the server log. The message
+ * carries them one per line (readable and clickable in a terminal); JSON logs also get them as fields.
  */
 export function createLoggerEmailDriver({ logger }: { logger: Logger }): EmailDriver {
   return {
     async send({ to, subject, html, text }) {
+      const links = extractLinks({ html, text });
       logger.info(
-        { email: { to, subject, links: extractLinks({ html, text }) } },
-        'E-mail not sent (EMAILS_DRIVER=logger); its links are listed here',
+        { printedEmail: { to, subject, links } },
+        [
+          'E-mail not sent (EMAILS_DRIVER=logger):',
+          `  To:      ${to}`,
+          `  Subject: ${subject}`,
+          ...links.map((link) => `  Link:    ${link}`),
+        ].join('\n'),
       );
     },
   };

@@ -22,12 +22,12 @@ export function createMembersRoutes({
     )
     .patch('/organizations/:organizationId/members/:memberId', requireOrganizationMember(), async (c) => {
       const { role } = await parseJsonBody(c, updateMemberRoleSchema);
-      await members.updateMemberRole({
+      const member = await members.updateMemberRole({
         membership: getMembership(c),
         memberId: c.req.param('memberId'),
         role,
       });
-      return c.body(null, 204);
+      return c.json({ member });
     })
     .delete('/organizations/:organizationId/members/:memberId', requireOrganizationMember(), async (c) => {
       await members.removeMember({ membership: getMembership(c), memberId: c.req.param('memberId') });

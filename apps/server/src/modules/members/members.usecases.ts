@@ -33,7 +33,7 @@ export function createMembersUsecases({
       );
     },
 
-    /** Owners and admins set admin or member on anyone but the owner. */
+    /** Owners and admins set admin or member on anyone but the owner; answers the updated member. */
     async updateMemberRole({
       membership,
       memberId,
@@ -57,6 +57,7 @@ export function createMembersUsecases({
         role,
         now: toTimestamp(clock.now()),
       });
+      return toMemberDto(await getMember({ organizationId: membership.organizationId, memberId }));
     },
 
     /**

@@ -61,7 +61,8 @@ export function createStorageSweep({
           );
         }
       }
-      jobLogger.info(
+      // A sweep that found nothing is routine (every start and every hour): not worth an info line.
+      jobLogger[temporaryRemoved + orphansRemoved.length > 0 ? 'info' : 'debug'](
         { temporaryRemoved, orphansRemoved: orphansRemoved.length, olderThan: olderThan.toISOString() },
         'Storage sweep done',
       );

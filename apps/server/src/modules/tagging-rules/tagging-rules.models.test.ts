@@ -44,25 +44,25 @@ describe('ruleMatches', () => {
   const missing: TaggingRuleCondition = { field: 'content', operator: 'contains', value: 'globex' };
 
   it('needs every condition in all mode', () => {
-    expect(ruleMatches({ conditions: [inName, inContent], matchMode: 'all' }, document)).toBe(true);
-    expect(ruleMatches({ conditions: [inName, missing], matchMode: 'all' }, document)).toBe(false);
+    expect(ruleMatches({ conditions: [inName, inContent], conditionMatchMode: 'all' }, document)).toBe(true);
+    expect(ruleMatches({ conditions: [inName, missing], conditionMatchMode: 'all' }, document)).toBe(false);
   });
 
   it('needs at least one condition in any mode', () => {
-    expect(ruleMatches({ conditions: [missing, inContent], matchMode: 'any' }, document)).toBe(true);
-    expect(ruleMatches({ conditions: [missing], matchMode: 'any' }, document)).toBe(false);
+    expect(ruleMatches({ conditions: [missing, inContent], conditionMatchMode: 'any' }, document)).toBe(true);
+    expect(ruleMatches({ conditions: [missing], conditionMatchMode: 'any' }, document)).toBe(false);
   });
 
   it('matches every document when the rule has no conditions, in both modes', () => {
-    expect(ruleMatches({ conditions: [], matchMode: 'all' }, document)).toBe(true);
-    expect(ruleMatches({ conditions: [], matchMode: 'any' }, { name: '', content: '' })).toBe(true);
+    expect(ruleMatches({ conditions: [], conditionMatchMode: 'all' }, document)).toBe(true);
+    expect(ruleMatches({ conditions: [], conditionMatchMode: 'any' }, { name: '', content: '' })).toBe(true);
   });
 
   it('matches an empty content only through negative operators', () => {
     const empty = { name: 'scan.png', content: '' };
-    expect(ruleMatches({ conditions: [inContent], matchMode: 'all' }, empty)).toBe(false);
+    expect(ruleMatches({ conditions: [inContent], conditionMatchMode: 'all' }, empty)).toBe(false);
     expect(
-      ruleMatches({ conditions: [{ ...inContent, operator: 'not_contains' }], matchMode: 'all' }, empty),
+      ruleMatches({ conditions: [{ ...inContent, operator: 'not_contains' }], conditionMatchMode: 'all' }, empty),
     ).toBe(true);
   });
 });

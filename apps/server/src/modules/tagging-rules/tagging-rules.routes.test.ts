@@ -144,7 +144,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
           { tagId: invoices.id, tag: { id: invoices.id, name: 'Invoices', color: '#4d7cff' } },
         ],
         enabled: true,
-        matchMode: 'all',
+        conditionMatchMode: 'all',
         latestRun: null,
         createdAt: clock.now().toISOString(),
         updatedAt: clock.now().toISOString(),
@@ -172,7 +172,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
             conditions: [{ field: 'content', operator: 'contains', value: 'acme' }],
             tagIds: [acme.id],
             enabled: false,
-            matchMode: 'any',
+            conditionMatchMode: 'any',
           },
         },
       );
@@ -185,7 +185,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
         conditions: [{ field: 'content', operator: 'contains', value: 'acme' }],
         actions: [{ tagId: acme.id, tag: { id: acme.id, name: 'acme', color: acme.color } }],
         enabled: false,
-        matchMode: 'any',
+        conditionMatchMode: 'any',
         updatedAt: clock.now().toISOString(),
       });
 
@@ -269,7 +269,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
         [{ name: '  ', tagIds: [tag.id] }, 'name'],
         [{ name: 'n'.repeat(65), tagIds: [tag.id] }, 'name'],
         [{ name: 'Long', description: 'd'.repeat(257), tagIds: [tag.id] }, 'description'],
-        [{ name: 'Mode', tagIds: [tag.id], matchMode: 'most' }, 'matchMode'],
+        [{ name: 'Mode', tagIds: [tag.id], conditionMatchMode: 'most' }, 'conditionMatchMode'],
       ];
       for (const [body, path] of invalid) {
         const response = await request(server, 'POST', rulesPath(organizationId), ownerCredentials, { body });
@@ -437,7 +437,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
       const finance = await createTag(server, ownerCredentials, organizationId, { name: 'Finance' });
       await createRule(organizationId, {
         name: 'Finance',
-        matchMode: 'any',
+        conditionMatchMode: 'any',
         conditions: [
           { field: 'name', operator: 'ends_with', value: '.csv' },
           { field: 'content', operator: 'contains', value: 'balance sheet' },

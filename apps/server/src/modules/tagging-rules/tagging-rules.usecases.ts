@@ -28,7 +28,7 @@ export type TaggingRuleFields = {
   conditions: TaggingRuleCondition[];
   tagIds: string[];
   enabled: boolean;
-  matchMode: TaggingRuleMatchMode;
+  conditionMatchMode: TaggingRuleMatchMode;
 };
 
 /** Documents read and tagged per transaction when a rule is applied to existing documents. */
@@ -96,7 +96,7 @@ export function createTaggingRulesUsecases({
     name: fields.name,
     description: fields.description,
     conditions: JSON.stringify(fields.conditions),
-    match_mode: fields.matchMode,
+    match_mode: fields.conditionMatchMode,
     enabled: fields.enabled ? (1 as const) : (0 as const),
   });
 
@@ -329,7 +329,7 @@ export function createTaggingRulesUsecases({
       const enabled = await rules.listEnabled({ organizationId });
       const matching = enabled.filter((row) =>
         ruleMatches(
-          { conditions: parseConditions(row.conditions), matchMode: row.match_mode },
+          { conditions: parseConditions(row.conditions), conditionMatchMode: row.match_mode },
           { name, content },
         ),
       );

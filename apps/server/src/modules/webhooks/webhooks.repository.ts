@@ -211,8 +211,24 @@ export function createWebhooksRepository({ db }: { db: DatabaseOrTransaction }) 
       return times.length === 0 ? undefined : times.sort()[0];
     },
 
-    async insertDelivery(row: WebhookDeliveriesTable) {
-      await db.insertInto('webhook_deliveries').values(row).execute();
+    async insertDeliveries(rows: WebhookDeliveriesTable[]) {
+      if (rows.length === 0) return;
+      await db.insertInto('webhook_deliveries').values(rows).execute();
+    },
+
+    /** Delivered: each message's attempt counted, its lock released. */
+    async markMessagesSucceeded({ messageIds, now }: { messageIds: string[]; now: Timestamp }) {
+      if (messageIds.length === 0) return;
+      await db
+        .updateTable('webhook_messages')
+        .set({
+          status: 'succeeded',
+          attempts: sql<number>`attempts + 1`,
+          locked_until: null,
+          updated_at: now,
+        })
+        .where('id', 'in', messageIds)
+        .execute();
     },
 
     async updateMessage({

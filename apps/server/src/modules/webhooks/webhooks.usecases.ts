@@ -137,8 +137,8 @@ export function createWebhooksUsecases({
     );
   }
 
-  /** One attempt of one claimed message, recorded with its outcome. */
-  async function attempt(
+  /** One attempt of one claimed message: the request, and when it started. */
+  async function send(
     webhook: { id: string; url: string; secret: string | null },
     message: WebhookMessageRow,
   ) {
@@ -150,48 +150,70 @@ export function createWebhooksUsecases({
       secret: webhook.secret,
       now: startedAt,
     });
-    const attemptNumber = message.attempts + 1;
-    const delay =
-      result.ok || result.responseStatus === 410 || attemptNumber >= message.max_attempts
-        ? undefined
-        : retryDelayMs({ attempts: attemptNumber });
+    return { message, startedAt, result };
+  }
+
+  /**
+   * Records the attempts of one batch in one transaction (one commit, not one per message): each
+   * attempt's delivery row, the webhook's last status, and each message's next state.
+   */
+  async function recordAttempts(webhookId: string, attempts: Array<Awaited<ReturnType<typeof send>>>) {
+    if (attempts.length === 0) return;
     const finishedAt = now();
     await database.db.transaction().execute(async (trx) => {
       const webhooks = createWebhooksRepository({ db: trx });
-      await webhooks.insertDelivery({
-        id: generateId('whd'),
-        webhook_id: webhook.id,
-        message_id: message.id,
-        organization_id: message.organization_id,
-        event_type: message.event_type,
-        attempt: attemptNumber,
-        status: result.ok ? 'success' : 'failure',
-        response_status: result.responseStatus,
-        duration_ms: result.durationMs,
-        error: result.error,
-        response_body: result.responseBody,
-        created_at: toTimestamp(startedAt),
-      });
+      await webhooks.insertDeliveries(
+        attempts.map(({ message, startedAt, result }) => ({
+          id: generateId('whd'),
+          webhook_id: webhookId,
+          message_id: message.id,
+          organization_id: message.organization_id,
+          event_type: message.event_type,
+          attempt: message.attempts + 1,
+          status: result.ok ? ('success' as const) : ('failure' as const),
+          response_status: result.responseStatus,
+          duration_ms: result.durationMs,
+          error: result.error,
+          response_body: result.responseBody,
+          created_at: toTimestamp(startedAt),
+        })),
+      );
+      // Applied in one go, as the last attempt of the batch would leave it.
+      const last = attempts[attempts.length - 1]!;
       await webhooks.recordAttemptOnWebhook({
-        webhookId: webhook.id,
-        at: toTimestamp(startedAt),
-        ok: result.ok,
+        webhookId,
+        at: toTimestamp(last.startedAt),
+        ok: last.result.ok,
       });
-      if (!result.ok) await disableIfFailingTooLong(trx, webhook.id);
+      const succeeded = attempts.filter(({ result }) => result.ok);
+      await webhooks.markMessagesSucceeded({
+        messageIds: succeeded.map(({ message }) => message.id),
+        now: finishedAt,
+      });
+      const failed = attempts.filter(({ result }) => !result.ok);
+      if (failed.length === 0) return;
+      await disableIfFailingTooLong(trx, webhookId);
       // No retry for a webhook turned off meanwhile (by hand, or just now for failing).
-      const isEnabled = (await webhooks.findByIdForDelivery({ webhookId: webhook.id }))?.enabled === 1;
-      const retryAt =
-        delay !== undefined && isEnabled ? toTimestamp(addMilliseconds(startedAt, delay)) : undefined;
-      await webhooks.updateMessage({
-        messageId: message.id,
-        set: {
-          status: result.ok ? 'succeeded' : retryAt ? 'pending' : 'failed',
-          attempts: attemptNumber,
-          next_attempt_at: retryAt ?? message.next_attempt_at,
-          locked_until: null,
-          updated_at: finishedAt,
-        },
-      });
+      const isEnabled = (await webhooks.findByIdForDelivery({ webhookId }))?.enabled === 1;
+      for (const { message, startedAt, result } of failed) {
+        const attemptNumber = message.attempts + 1;
+        const delay =
+          result.responseStatus === 410 || attemptNumber >= message.max_attempts
+            ? undefined
+            : retryDelayMs({ attempts: attemptNumber });
+        const retryAt =
+          delay !== undefined && isEnabled ? toTimestamp(addMilliseconds(startedAt, delay)) : undefined;
+        await webhooks.updateMessage({
+          messageId: message.id,
+          set: {
+            status: retryAt ? 'pending' : 'failed',
+            attempts: attemptNumber,
+            next_attempt_at: retryAt ?? message.next_attempt_at,
+            locked_until: null,
+            updated_at: finishedAt,
+          },
+        });
+      }
     });
   }
 
@@ -401,7 +423,10 @@ export function createWebhooksUsecases({
             limit: WEBHOOK_DELIVERY_BATCH_SIZE,
           });
           if (batch.length > 0) {
-            await Promise.all(batch.map((message) => attempt(webhook, message)));
+            await recordAttempts(
+              webhookId,
+              await Promise.all(batch.map((message) => send(webhook, message))),
+            );
             if (performance.now() - startedAt >= WEBHOOK_DRAIN_BUDGET_MS) {
               await outbox.requestDrains({ db: database.db, webhookIds: [webhookId], at: clock.now() });
               return;

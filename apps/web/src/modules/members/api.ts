@@ -33,11 +33,18 @@ export function myMemberQueryOptions(organizationId: string) {
 export function useUpdateMemberRole(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ memberId, role }: { memberId: string; role: AssignableMemberRole }) =>
-      apiClient.request<void>(`${membersPath(organizationId)}/${encodeURIComponent(memberId)}`, {
-        method: 'PATCH',
-        body: { role },
-      }),
+    mutationFn: async ({ memberId, role }: { memberId: string; role: AssignableMemberRole }) =>
+      (
+        await apiClient.request<{ member: MemberDto }>(
+          `${membersPath(organizationId)}/${encodeURIComponent(memberId)}`,
+          { method: 'PATCH', body: { role } },
+        )
+      ).member,
+    // The answer is the updated row: show it at once, then refetch the list to be sure.
+    onSuccess: (member) =>
+      queryClient.setQueryData<MemberDto[]>(membersQueryKey(organizationId), (members) =>
+        members?.map((existing) => (existing.id === member.id ? member : existing)),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: membersQueryKey(organizationId) }),
   });
 }

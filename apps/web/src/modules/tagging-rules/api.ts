@@ -64,7 +64,7 @@ export function toTaggingRuleInput(rule: TaggingRuleDto): TaggingRuleInput {
     conditions: rule.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
     tagIds: rule.actions.map((action) => action.tagId),
     enabled: rule.enabled,
-    matchMode: rule.matchMode,
+    conditionMatchMode: rule.conditionMatchMode,
   };
 }
 

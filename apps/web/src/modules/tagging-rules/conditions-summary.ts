@@ -7,12 +7,12 @@ import type { TFunction } from 'i18next';
  */
 export function describeConditions({
   conditions,
-  matchMode,
+  conditionMatchMode,
   t,
   language,
 }: {
   conditions: readonly TaggingRuleCondition[];
-  matchMode: TaggingRuleMatchMode;
+  conditionMatchMode: TaggingRuleMatchMode;
   t: TFunction;
   language: string;
 }): string {
@@ -25,11 +25,11 @@ export function describeConditions({
       value: condition.value,
     }),
   );
-  return t('tagging-rules.summary.when', { conditions: formatList(phrases, matchMode, language) });
+  return t('tagging-rules.summary.when', { conditions: formatList(phrases, conditionMatchMode, language) });
 }
 
-function formatList(items: string[], matchMode: TaggingRuleMatchMode, language: string): string {
-  const type = matchMode === 'any' ? 'disjunction' : 'conjunction';
+function formatList(items: string[], conditionMatchMode: TaggingRuleMatchMode, language: string): string {
+  const type = conditionMatchMode === 'any' ? 'disjunction' : 'conjunction';
   try {
     return new Intl.ListFormat(language, { style: 'long', type }).format(items);
   } catch {

@@ -38,7 +38,7 @@ export function taggingRuleFixture(overrides: Partial<TaggingRuleDto> = {}): Tag
       },
     ],
     enabled: true,
-    matchMode: 'all',
+    conditionMatchMode: 'all',
     latestRun: null,
     createdAt: '2025-02-01T12:00:00.000Z',
     updatedAt: '2025-02-01T12:00:00.000Z',

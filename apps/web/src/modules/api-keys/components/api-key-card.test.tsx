@@ -3,7 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import fr from '../../../locales/fr.json';
-import { createTestI18n, renderWithProviders } from '../../../test/render';
+import { organizationFixture } from '../../../test/organizations';
+import { createTestI18n, createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { organizationsQueryKey } from '../../organizations/api';
 import { ApiKeyCard } from './api-key-card';
 
 const apiKey: ApiKeyDto = {
@@ -21,9 +23,37 @@ const apiKey: ApiKeyDto = {
 
 const now = new Date('2025-06-01T00:00:00.000Z');
 
+/** The signed-in user's organizations, as the card reads them to name a key's scope. */
+function withOrganizations() {
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(organizationsQueryKey, [
+    organizationFixture({ id: 'org_acmeacmeacmeacmeacmeacme', name: 'Acme' }),
+    organizationFixture({ id: 'org_betabetabetabetabetabet', name: 'Beta' }),
+  ]);
+  return { queryClient };
+}
+
 describe('API key card', () => {
+  test('says where the key may act: all organizations, the ones it names, or none left', () => {
+    const scopeOf = (overrides: Partial<ApiKeyDto>) => {
+      const view = renderWithProviders(
+        <ApiKeyCard apiKey={{ ...apiKey, ...overrides }} onDelete={() => {}} now={now} />,
+        withOrganizations(),
+      );
+      const text = screen.getByRole('article', { name: 'Backup script' }).textContent;
+      view.unmount();
+      return text;
+    };
+    expect(scopeOf({ allOrganizations: true })).toContain('OrganizationsAll');
+    expect(
+      scopeOf({ organizationIds: ['org_betabetabetabetabetabet', 'org_acmeacmeacmeacmeacmeacme'] }),
+    ).toContain('OrganizationsAcme, Beta');
+    // The user has since left the only organization the key named.
+    expect(scopeOf({ organizationIds: ['org_leftleftleftleftleftleftl'] })).toContain('OrganizationsNone');
+  });
+
   test('shows the name, the prefix with an ellipsis and the dates as MMM d, yyyy', () => {
-    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={() => {}} now={now} />);
+    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={() => {}} now={now} />, withOrganizations());
 
     const card = screen.getByRole('article', { name: 'Backup script' });
     expect(card).toHaveTextContent('sheaf_abcde…');

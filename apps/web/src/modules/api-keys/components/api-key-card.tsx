@@ -1,4 +1,5 @@
 import type { ApiKeyDto } from '@sheaf/contracts/api-keys';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useDateFormatter } from '../../../shared/format/date';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
+import { organizationsQueryOptions } from '../../organizations/api';
 
 type ApiKeyCardProps = {
   apiKey: ApiKeyDto;
@@ -14,12 +16,22 @@ type ApiKeyCardProps = {
   now?: Date;
 };
 
-/** One API key: name, prefix followed by an ellipsis, last use, creation and expiry dates, delete action. */
+/** One API key: name, prefix followed by an ellipsis, where it may act, last use, creation and expiry dates, delete action. */
 export function ApiKeyCard({ apiKey, onDelete, isDeleting = false, now = new Date() }: ApiKeyCardProps) {
   const { t } = useTranslation();
   const { formatDate } = useDateFormatter();
   const titleId = useId();
   const isExpired = apiKey.expiresAt !== null && new Date(apiKey.expiresAt).getTime() <= now.getTime();
+  const organizations = useQuery(organizationsQueryOptions());
+  // A restricted key names its organizations; one the user has since left is no longer listed.
+  const scopedNames = (organizations.data ?? [])
+    .filter(({ id }) => apiKey.organizationIds.includes(id))
+    .map(({ name }) => name);
+  const scope = apiKey.allOrganizations
+    ? t('api-keys.card.all-organizations')
+    : scopedNames.length > 0
+      ? scopedNames.join(', ')
+      : t('api-keys.card.no-organization');
 
   return (
     <Card className="flex items-start gap-3 p-4 sm:gap-4 sm:p-5" role="article" aria-labelledby={titleId}>
@@ -43,6 +55,12 @@ export function ApiKeyCard({ apiKey, onDelete, isDeleting = false, now = new Dat
               <dd className="text-foreground">{formatDate(apiKey.lastUsedAt)}</dd>
             </div>
           ) : null}
+          <div className="flex min-w-0 gap-1">
+            <dt>{t('api-keys.card.organizations')}</dt>
+            <dd className="truncate text-foreground" title={scope}>
+              {scope}
+            </dd>
+          </div>
           <div className="flex gap-1">
             <dt>{t('api-keys.card.created')}</dt>
             <dd className="text-foreground">{formatDate(apiKey.createdAt)}</dd>

@@ -3,13 +3,20 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
+import { organizationFixture, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 
 const TOKEN = `sheaf_${'a'.repeat(64)}`;
 
+const organizations = [
+  organizationFixture({ id: 'org_acmeacmeacmeacmeacmeacme', name: 'Acme' }),
+  organizationFixture({ id: 'org_betabetabetabetabetabet', name: 'Beta' }),
+];
+
 function mockCreate() {
   return mockApi(
     {
+      ...organizationHandlers({ organizations }),
       'POST /api/api-keys': ({ body }) =>
         jsonResponse(
           {
@@ -129,7 +136,7 @@ describe('API key creation form', () => {
       name: 'Backup script',
       permissions: API_KEY_PERMISSIONS.filter((permission) => !permission.startsWith('tags:')),
       organizationIds: [],
-      allOrganizations: false,
+      allOrganizations: true,
       expiresAt: null,
     });
 
@@ -148,6 +155,27 @@ describe('API key creation form', () => {
       vi.advanceTimersByTime(1);
     });
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  test("a key acts in all of the user's organizations unless some are chosen, and then needs one", async () => {
+    const user = userEvent.setup();
+    const { calls } = mockCreate();
+    renderApp('/api-keys/create');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Only Beta');
+    expect(screen.getByRole('radio', { name: 'All my organizations' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Only these organizations' }));
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    expect(await screen.findByText('Select at least one organization.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/api-keys')).toBe(false);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Beta' }));
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+    await screen.findByRole('textbox', { name: 'Your API key' });
+    expect(calls.find((call) => call.path === '/api/api-keys')?.body).toMatchObject({
+      organizationIds: ['org_betabetabetabetabetabet'],
+      allOrganizations: false,
+    });
   });
 
   test('an expiry choice is sent as a date', async () => {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_NAME_MAX_LENGTH } from '@sheaf/contracts/api-keys';
 import { API_KEY_PERMISSIONS, type ApiKeyPermission } from '@sheaf/contracts/permissions';
 import { hasControlCharacters } from '@sheaf/contracts/text';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,27 +14,45 @@ import { FormError } from '../../../shared/ui/form-error';
 import { FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
+import { organizationsQueryOptions } from '../../organizations/api';
 import { useCreateApiKey } from '../api';
 import { API_KEY_EXPIRY_OPTIONS, type ApiKeyExpiryOption, getExpiresAt } from '../expiry';
 import { ApiKeyToken } from './api-key-token';
+import { OrganizationsScopePicker } from './organizations-scope-picker';
 import { PermissionsPicker } from './permissions-picker';
 
 function createApiKeyFormSchema(t: (key: string, options?: Record<string, unknown>) => string) {
-  return z.object({
-    name: z
-      .string()
-      .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
-      .trim()
-      .min(1, t('api-keys.create.name-required'))
-      .max(API_KEY_NAME_MAX_LENGTH, t('api-keys.create.name-max', { count: API_KEY_NAME_MAX_LENGTH })),
-    expiry: z.enum(API_KEY_EXPIRY_OPTIONS),
-    permissions: z.array(z.enum(API_KEY_PERMISSIONS)).min(1, t('api-keys.create.permissions-required')),
-  });
+  return z
+    .object({
+      name: z
+        .string()
+        .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
+        .trim()
+        .min(1, t('api-keys.create.name-required'))
+        .max(API_KEY_NAME_MAX_LENGTH, t('api-keys.create.name-max', { count: API_KEY_NAME_MAX_LENGTH })),
+      expiry: z.enum(API_KEY_EXPIRY_OPTIONS),
+      permissions: z.array(z.enum(API_KEY_PERMISSIONS)).min(1, t('api-keys.create.permissions-required')),
+      organizationsScope: z.enum(['all', 'selected']),
+      organizationIds: z.array(z.string()),
+    })
+    .refine((values) => values.organizationsScope === 'all' || values.organizationIds.length > 0, {
+      path: ['organizationIds'],
+      message: t('api-keys.create.organizations-required'),
+    });
 }
 
-type FormValues = { name: string; expiry: ApiKeyExpiryOption; permissions: ApiKeyPermission[] };
+type FormValues = {
+  name: string;
+  expiry: ApiKeyExpiryOption;
+  permissions: ApiKeyPermission[];
+  organizationsScope: 'all' | 'selected';
+  organizationIds: string[];
+};
 
-/** API key creation (spec §2): name, expiry, permissions (all preselected); then the one-time token. */
+/**
+ * API key creation (spec §2): name, expiry, permissions (all preselected), and where the key may
+ * act (all of the user's organizations by default, or a selection); then the one-time token.
+ */
 export function CreateApiKeyForm() {
   const { t } = useTranslation();
   const create = useCreateApiKey();
@@ -42,12 +61,22 @@ export function CreateApiKeyForm() {
   const schema = useMemo(() => createApiKeyFormSchema(t), [t]);
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { name: '', expiry: 'never', permissions: [...API_KEY_PERMISSIONS] },
+    defaultValues: {
+      name: '',
+      expiry: 'never',
+      permissions: [...API_KEY_PERMISSIONS],
+      organizationsScope: 'all',
+      organizationIds: [],
+    },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const permissions = useController({ control: form.control, name: 'permissions' });
   const permissionsError = useFieldErrorMessage(permissions.fieldState.error);
+  const organizationsScope = useController({ control: form.control, name: 'organizationsScope' });
+  const organizationIds = useController({ control: form.control, name: 'organizationIds' });
+  const organizationsError = useFieldErrorMessage(organizationIds.fieldState.error);
+  const organizations = useQuery(organizationsQueryOptions());
 
   if (token) {
     return <ApiKeyToken token={token} />;
@@ -59,8 +88,9 @@ export function CreateApiKeyForm() {
       const result = await create.mutateAsync({
         name: values.name,
         permissions: values.permissions,
-        organizationIds: [],
-        allOrganizations: false,
+        // An empty list is "all of my organizations" (the key is not restricted).
+        organizationIds: values.organizationsScope === 'all' ? [] : values.organizationIds,
+        allOrganizations: values.organizationsScope === 'all',
         expiresAt: getExpiresAt(values.expiry),
       });
       toast.success(t('api-keys.create.created'));
@@ -124,6 +154,30 @@ export function CreateApiKeyForm() {
         {permissionsError ? (
           <p id="api-key-permissions-error" className="text-[0.8125rem] font-medium text-danger">
             {permissionsError}
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-2">
+        <div className="grid gap-0.5">
+          <h2 id="api-key-organizations-title" className="text-sm font-medium">
+            {t('api-keys.create.organizations')}
+          </h2>
+          <p className="text-[0.8125rem] text-muted-foreground">
+            {t('api-keys.create.organizations-description')}
+          </p>
+        </div>
+        <OrganizationsScopePicker
+          organizations={organizations.data ?? []}
+          scope={organizationsScope.field.value}
+          onScopeChange={organizationsScope.field.onChange}
+          selectedIds={organizationIds.field.value}
+          onSelectedIdsChange={organizationIds.field.onChange}
+          invalid={Boolean(organizationsError)}
+          describedBy={organizationsError ? 'api-key-organizations-error' : undefined}
+        />
+        {organizationsError ? (
+          <p id="api-key-organizations-error" className="text-[0.8125rem] font-medium text-danger">
+            {organizationsError}
           </p>
         ) : null}
       </div>

@@ -61,7 +61,7 @@ describe('organization settings: rename', () => {
 describe('organization settings: delete', () => {
   test("the delete dialog announces the server's purge delay", async () => {
     const user = userEvent.setup();
-    setup('owner', { ...publicConfigFixture, organizations: { deletedOrganizationsPurgeDays: 14 } });
+    setup('owner', { ...publicConfigFixture, organizations: { deletedOrganizationsPurgeDaysDelay: 14 } });
 
     expect(await screen.findByText(/deleted 14 days after/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete organization' }));

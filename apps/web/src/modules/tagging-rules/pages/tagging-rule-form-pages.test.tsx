@@ -2,9 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
-import { organizationHandlers } from '../../../test/organizations';
+import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
-import { API_TAGGING_RULES, TAGGING_RULES_URL, taggingRuleFixture, taggingRulesHandlers } from '../testing';
+import {
+  API_TAGGING_RULES,
+  invoicesTag,
+  TAGGING_RULES_URL,
+  taggingRuleFixture,
+  taggingRulesHandlers,
+  taxesTag,
+} from '../testing';
 
 const CREATE_URL = `${TAGGING_RULES_URL}/create`;
 const rule = taggingRuleFixture();
@@ -79,7 +86,7 @@ describe('create a tagging rule', () => {
       name: 'Invoices',
       description: null,
       enabled: true,
-      matchMode: 'all',
+      conditionMatchMode: 'all',
       conditions: [{ field: 'name', operator: 'contains', value: 'invoice' }],
       tagIds: ['tag_invoices'],
     });
@@ -125,7 +132,7 @@ describe('create a tagging rule', () => {
       name: 'Everything',
       description: 'Tag it all',
       enabled: true,
-      matchMode: 'all',
+      conditionMatchMode: 'all',
       conditions: [],
       tagIds: ['tag_taxes'],
     });
@@ -156,6 +163,71 @@ describe('create a tagging rule', () => {
       'href',
       '/organizations/org_abc123/tags',
     );
+  });
+
+  test('the tag search filters the tags and creates a missing one inline, selected at once', async () => {
+    const user = userEvent.setup();
+    const tags = [invoicesTag, taxesTag];
+    const { calls } = mockApi(
+      {
+        ...createHandlers(),
+        [`GET /api/organizations/${ORGANIZATION_ID}/tags`]: () => jsonResponse({ tags }),
+        [`POST /api/organizations/${ORGANIZATION_ID}/tags`]: ({ body }) => {
+          const created = { ...invoicesTag, ...(body as object), id: 'tag_receipts', documentsCount: 0 };
+          tags.push(created);
+          return jsonResponse({ tag: created }, { status: 201 });
+        },
+      },
+      { signedIn: true },
+    );
+    renderApp(CREATE_URL);
+
+    const search = await screen.findByRole('searchbox', { name: 'Filter tags' });
+    await user.type(search, 'inv');
+    expect(screen.getByRole('checkbox', { name: 'Invoices' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Taxes' })).not.toBeInTheDocument();
+    // An existing name (whatever its case) is not offered for creation.
+    await user.clear(search);
+    await user.type(search, 'TAXES');
+    expect(screen.queryByRole('button', { name: /Create the tag/ })).not.toBeInTheDocument();
+
+    await user.clear(search);
+    await user.type(search, 'Receipts');
+    expect(screen.getByText('No tag matches this filter.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create the tag “Receipts”' }));
+
+    expect(await screen.findByRole('checkbox', { name: 'Receipts', checked: true })).toBeInTheDocument();
+    expect(search).toHaveValue('');
+    expect(screen.getByText('1 tag selected')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST' && call.path.endsWith('/tags'))?.body).toEqual({
+      name: 'Receipts',
+      color: '#d8ff75',
+      description: null,
+    });
+    // Creating the tag did not submit the rule.
+    expect(calls.some((call) => call.method === 'POST' && call.path === API_TAGGING_RULES)).toBe(false);
+  });
+
+  test('with no tags in the organization, Enter in the search box creates the first tag', async () => {
+    const user = userEvent.setup();
+    const tags: (typeof invoicesTag)[] = [];
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...taggingRulesHandlers({ tags }),
+        [`GET /api/organizations/${ORGANIZATION_ID}/tags`]: () => jsonResponse({ tags }),
+        [`POST /api/organizations/${ORGANIZATION_ID}/tags`]: ({ body }) => {
+          const created = { ...invoicesTag, ...(body as object), id: 'tag_first', documentsCount: 0 };
+          tags.push(created);
+          return jsonResponse({ tag: created }, { status: 201 });
+        },
+      },
+      { signedIn: true },
+    );
+    renderApp(CREATE_URL);
+
+    await user.type(await screen.findByRole('searchbox', { name: 'Filter tags' }), 'Bills{Enter}');
+    expect(await screen.findByRole('checkbox', { name: 'Bills', checked: true })).toBeInTheDocument();
   });
 });
 
@@ -193,7 +265,7 @@ describe('edit a tagging rule', () => {
       name: 'Invoices and taxes',
       description: 'Every invoice gets the Invoices tag',
       enabled: false,
-      matchMode: 'all',
+      conditionMatchMode: 'all',
       conditions: [{ field: 'name', operator: 'contains', value: 'invoice' }],
       tagIds: ['tag_invoices', 'tag_taxes'],
     });

@@ -34,7 +34,7 @@ describe('tagging rules list', () => {
       name: 'Tax papers',
       description: null,
       enabled: false,
-      matchMode: 'any',
+      conditionMatchMode: 'any',
       conditions: [
         { field: 'name', operator: 'starts_with', value: 'Tax' },
         { field: 'content', operator: 'not_contains', value: 'draft' },
@@ -103,7 +103,7 @@ describe('tagging rules list', () => {
       conditions: [{ field: 'name', operator: 'contains', value: 'invoice' }],
       tagIds: ['tag_invoices'],
       enabled: false,
-      matchMode: 'all',
+      conditionMatchMode: 'all',
     });
   });
 

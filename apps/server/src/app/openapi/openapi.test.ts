@@ -1,0 +1,83 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../../test/test-app';
+import { useTestDatabase } from '../../test/test-database';
+import { toOpenApiPath } from './openapi';
+
+type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+};
+
+describe('the API description', () => {
+  const testDatabase = useTestDatabase('sqlite');
+  let server: ReturnType<typeof createTestServer>;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    // Every optional part on, so that every route is registered.
+    server = createTestServer({
+      database: testDatabase.database,
+      env: { INTAKE_EMAILS_IS_ENABLED: 'true', INTAKE_EMAILS_DOMAIN: 'intake.example.com' },
+    });
+    const response = await server.app.request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    document = (await response.json()) as OpenApiDocument;
+  });
+  afterAll(async () => {
+    await server?.services.extractionPool.close();
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(document as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
+  it('describes every route the app registers', () => {
+    const described = new Set(
+      Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    const registered = new Set(
+      server.app.routes
+        .filter(({ method, path }) => method !== 'ALL' && path.startsWith('/api/') && !path.endsWith('*'))
+        // The description and its reference page describe the others.
+        .filter(({ path }) => !['/api/openapi.json', '/api/docs', '/api/docs/scalar.js'].includes(path))
+        .map(({ method, path }) => `${method} ${toOpenApiPath(path)}`),
+    );
+    expect([...registered].filter((route) => !described.has(route))).toEqual([]);
+    expect(registered.size).toBeGreaterThan(50);
+  });
+
+  it('gives request bodies the schemas the routes validate with, strict and with their limits', () => {
+    const body = (path: string, method: string) =>
+      document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema as
+        | {
+            properties: Record<string, { maxLength?: number; enum?: string[] }>;
+            additionalProperties?: boolean;
+            required?: string[];
+          }
+        | undefined;
+    const tag = body('/api/organizations/{organizationId}/tags', 'post');
+    expect(tag?.required).toEqual(expect.arrayContaining(['name']));
+    expect(tag?.properties.name?.maxLength).toBeGreaterThan(0);
+    expect(tag?.additionalProperties).toBe(false);
+    const rule = body('/api/organizations/{organizationId}/tagging-rules', 'post');
+    expect(rule?.properties.conditionMatchMode?.enum).toEqual(['all', 'any']);
+  });
+
+  it('serves a reference page that loads its script from this origin only', async () => {
+    const page = await server.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('data-url="/api/openapi.json"');
+    expect(html).toContain('<script src="/api/docs/scalar.js">');
+    const script = await server.app.request('/api/docs/scalar.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('javascript');
+  });
+});
