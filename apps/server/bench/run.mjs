@@ -109,7 +109,7 @@ for (const dialect of dialects) {
     ...databaseArgs,
   ]);
   summary.push(
-    `${dialect}: ${webhooks.documents} document:created webhook deliveries all received ${verdict(webhooks.allReceivedSecondsAfterLastUpload, 20, false)} s after the last upload (${webhooks.duplicates} duplicates, ${webhooks.badSignatures} bad signatures)`,
+    `${dialect}: ${webhooks.documents} document:created webhook deliveries all received ${verdict(webhooks.allReceivedSecondsAfterLastUpload, 20, false)} s after the last upload (${webhooks.duplicates} duplicates, ${webhooks.badSignatures} bad signatures); ingest with the webhook ${webhooks.ingestDocumentsPerSecondWithWebhook} documents/s against ${webhooks.ingestDocumentsPerSecondWithoutWebhook} without: ${verdict(webhooks.ingestSlowdownPercent, 10, false)} % slower`,
   );
 }
 console.log(`\n${summary.join('\n')}`);

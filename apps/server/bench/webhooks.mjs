@@ -4,7 +4,9 @@
 // loopback (private targets allowed), one webhook subscribed to document:created, then uploads
 // `--documents` one-page PDFs with `--concurrency` clients and measures, through HTTP only:
 // - the seconds from the last upload's answer until every document's delivery was received;
-// - upload throughput meanwhile, deliveries per second, and duplicates (at least once).
+// - upload throughput meanwhile, deliveries per second, and duplicates (at least once);
+// - how much the webhook slows ingest: the same burst into an organization without webhooks first,
+//   each to the moment every document is searchable.
 //
 //   node bench/webhooks.mjs [--dialect sqlite|postgres] [--database-url postgres://…]
 //                           [--documents 1000] [--concurrency 8] [--out bench-results]
@@ -102,6 +104,49 @@ async function startReceiver() {
   };
 }
 
+/** Uploads `documentsCount` one-page PDFs carrying a word of the phase with `concurrency` clients. */
+async function uploadBurst({ base, cookie, organizationId, phase }) {
+  const runWord = `${phase}run${Math.random().toString(36).slice(2, 8)}`;
+  const pdfs = Array.from({ length: documentsCount }, (_, index) =>
+    createPdf([[`${runWord} webhook bench document ${index}`, 'invoice total amount customer delivery']]),
+  );
+  let next = 0;
+  let failures = 0;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (;;) {
+        const index = next++;
+        if (index >= documentsCount) return;
+        const { status } = await uploadDocument({
+          base,
+          cookie,
+          organizationId,
+          name: `${phase}-${index}.pdf`,
+          data: pdfs[index],
+        });
+        if (status !== 201) failures++;
+      }
+    }),
+  );
+  return { runWord, failures, startedAt, uploadedAt: performance.now() };
+}
+
+/** Waits until a search for the phase's word finds every uploaded document. */
+async function waitUntilSearchable({ base, cookie, organizationId, runWord, failures }) {
+  const deadline = Date.now() + 30 * 60 * 1000;
+  for (;;) {
+    const response = await fetch(
+      `${base}/api/organizations/${organizationId}/documents/search?searchQuery=${runWord}&pageSize=1`,
+      { headers: { cookie } },
+    );
+    if (!response.ok) throw new Error(`Search answered ${response.status}`);
+    if ((await response.json()).documentsCount >= documentsCount - failures) return;
+    if (Date.now() > deadline) throw new Error('Documents not searchable after 30 minutes');
+    await sleep(25);
+  }
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-webhooks-'));
 const database = await createBenchDatabase({
   dialect: args.dialect,
@@ -143,46 +188,41 @@ try {
   });
   if (created.status !== 201) throw new Error(`Creating the webhook answered ${created.status}`);
 
-  const pdfs = Array.from({ length: documentsCount }, (_, index) =>
-    createPdf([[`webhook bench document ${index}`, 'invoice total amount customer delivery']]),
-  );
-  let next = 0;
-  let failures = 0;
-  const startedAt = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const index = next++;
-        if (index >= documentsCount) return;
-        const { status } = await uploadDocument({
-          base,
-          cookie,
-          organizationId: organization.id,
-          name: `webhook-${index}.pdf`,
-          data: pdfs[index],
-        });
-        if (status !== 201) failures++;
-      }
-    }),
-  );
-  const uploadedAt = performance.now();
+  // Phase 1, the baseline: the same burst into an organization without webhooks, to the moment
+  // every document is searchable. Phase 2: the burst with the webhook, to searchable and delivered.
+  const baselineOrganization = await createOrganization(base, cookie, 'Baseline');
+  const baseline = await uploadBurst({
+    base,
+    cookie,
+    organizationId: baselineOrganization.id,
+    phase: 'baseline',
+  });
+  await waitUntilSearchable({ base, cookie, organizationId: baselineOrganization.id, ...baseline });
+  const baselineSeconds = (performance.now() - baseline.startedAt) / 1000;
+
+  const burst = await uploadBurst({ base, cookie, organizationId: organization.id, phase: 'webhook' });
   const receivedAtUpload = receiver.documents.size;
-  await receiver.waitFor(documentsCount - failures, 10 * 60 * 1000);
+  await waitUntilSearchable({ base, cookie, organizationId: organization.id, ...burst });
+  const withWebhookSeconds = (performance.now() - burst.startedAt) / 1000;
+  await receiver.waitFor(documentsCount - burst.failures, 10 * 60 * 1000);
   const receivedAt = Math.max(...receiver.documents.values());
   // Late duplicates (a retried attempt whose first try did arrive) would show here.
   await sleep(1000);
 
-  results.failures = failures;
-  results.uploadSeconds = round((uploadedAt - startedAt) / 1000, 2);
-  results.uploadsPerSecond = round(documentsCount / ((uploadedAt - startedAt) / 1000));
+  results.failures = burst.failures + baseline.failures;
+  results.uploadSeconds = round((burst.uploadedAt - burst.startedAt) / 1000, 2);
+  results.uploadsPerSecond = round(documentsCount / ((burst.uploadedAt - burst.startedAt) / 1000));
   results.receivedDuringUploads = receivedAtUpload;
-  results.allReceivedSecondsAfterLastUpload = round(Math.max(0, receivedAt - uploadedAt) / 1000, 2);
-  results.deliveriesPerSecond = round(documentsCount / ((receivedAt - startedAt) / 1000));
+  results.allReceivedSecondsAfterLastUpload = round(Math.max(0, receivedAt - burst.uploadedAt) / 1000, 2);
+  results.deliveriesPerSecond = round(documentsCount / ((receivedAt - burst.startedAt) / 1000));
+  results.ingestDocumentsPerSecondWithoutWebhook = round(documentsCount / baselineSeconds);
+  results.ingestDocumentsPerSecondWithWebhook = round(documentsCount / withWebhookSeconds);
+  results.ingestSlowdownPercent = round((withWebhookSeconds / baselineSeconds - 1) * 100);
   results.requests = receiver.requests;
   results.duplicates = receiver.requests - receiver.documents.size;
   results.badSignatures = receiver.badSignatures;
   process.stderr.write(
-    `  ${documentsCount} uploads in ${results.uploadSeconds} s; all deliveries received ${results.allReceivedSecondsAfterLastUpload} s after the last one\n`,
+    `  ${documentsCount} uploads in ${results.uploadSeconds} s; all deliveries received ${results.allReceivedSecondsAfterLastUpload} s after the last one; ingest ${results.ingestDocumentsPerSecondWithWebhook} documents/s with the webhook, ${results.ingestDocumentsPerSecondWithoutWebhook} without (${results.ingestSlowdownPercent} %)\n`,
   );
   await stopServer(child);
 } catch (error) {

@@ -26,10 +26,16 @@ export const publicConfigSchema = z.object({
   }),
   /** Beyond the spec: days a deleted organization is kept before its purge (ORGANIZATIONS_PURGE_DAYS). */
   organizations: z.object({
-    deletedOrganizationsPurgeDays: z.number().int().positive(),
+    deletedOrganizationsPurgeDaysDelay: z.number().int().positive(),
   }),
   intakeEmails: z.object({ isEnabled: z.boolean() }),
   isSubscriptionsEnabled: z.boolean(),
+  /** Opt-in product analytics (PostHog); the web loads posthog-js only when isEnabled. */
+  analytics: z.object({
+    isEnabled: z.boolean(),
+    posthogApiKey: z.string().nullable(),
+    posthogHost: z.string().nullable(),
+  }),
   isDemoMode: z.boolean(),
 });
 

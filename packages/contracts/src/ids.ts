@@ -10,7 +10,14 @@ export const ID_PREFIXES = {
   invitation: 'inv',
   apiKey: 'ak',
   webhook: 'wbh',
+  /** A webhook message (one event for one webhook): the `webhook-id` header. */
+  webhookMessage: 'msg',
+  webhookDelivery: 'whd',
   intakeEmail: 'ie',
+  /** A message taken in by an intake entry (SMTP, HTTP ingest, IMAP), kept until processed. */
+  intakeEmailReceived: 'ier',
+  /** An entry of an intake address's processed-message log. */
+  intakeEmailMessage: 'iem',
   taggingRule: 'tr',
   taggingRuleRun: 'trr',
   job: 'job',

@@ -10,12 +10,27 @@ export const TAG_DESCRIPTION_MAX_LENGTH = 256;
 export const DOCUMENT_NAME_MAX_LENGTH = 255;
 export const TAGGING_RULE_NAME_MAX_LENGTH = 64;
 export const TAGGING_RULE_DESCRIPTION_MAX_LENGTH = 256;
+export const WEBHOOK_NAME_MAX_LENGTH = 128;
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+export const WEBHOOK_SECRET_MAX_LENGTH = 256;
+/** Webhooks per organization (`webhooks.limit_reached` past it). */
+export const WEBHOOKS_PER_ORGANIZATION_LIMIT = 20;
+/** A delivery keeps at most this many bytes of the receiver's answer. */
+export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 4096;
+/** Delivery attempts are kept this many days. */
+export const WEBHOOK_DELIVERIES_RETENTION_DAYS = 30;
+
+/** Allowed senders of one intake e-mail address. */
+export const INTAKE_EMAIL_ALLOWED_ORIGINS_MAX_COUNT = 50;
+/** Processed messages listed per intake address (the newest). */
+export const INTAKE_EMAIL_MESSAGES_LOG_SIZE = 50;
 
 export const PAGE_SIZE_OPTIONS = [15, 50, 100] as const;
 export const MAX_PAGE_SIZE = 100;
 export const DOCUMENTS_PAGE_SIZE = 100;
 export const TRASH_PAGE_SIZE = 100;
 export const ACTIVITY_PAGE_SIZE = 20;
+export const WEBHOOKS_DELIVERIES_PAGE_SIZE = 15;
 
 export const SEARCH_MIN_QUERY_LENGTH = 2;
 export const SEARCH_DEBOUNCE_MS = 300;

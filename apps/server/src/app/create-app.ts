@@ -10,6 +10,8 @@ import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createDocumentsRoutes } from '../modules/documents/documents.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
+import { createIntakeEmailsIngestRoutes } from '../modules/intake-emails/intake-emails.ingest';
+import { createIntakeEmailsRoutes } from '../modules/intake-emails/intake-emails.routes';
 import { createInvitationsRoutes } from '../modules/invitations/invitations.routes';
 import { createMembersRoutes } from '../modules/members/members.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
@@ -18,6 +20,7 @@ import { createSubscriptionsRoutes } from '../modules/subscriptions/subscription
 import { createTaggingRulesRoutes } from '../modules/tagging-rules/tagging-rules.routes';
 import { createTagsRoutes } from '../modules/tags/tags.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
+import { createWebhooksRoutes } from '../modules/webhooks/webhooks.routes';
 import { createClientAddressResolver } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
@@ -25,8 +28,10 @@ import type { Logger } from '../shared/logger';
 import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
 import { jsonWithContentLength } from './json-responses';
+import { createOpenApiRoutes } from './openapi/openapi.routes';
 import { createRequestGuards } from './request-guards';
 import type { Services } from './services';
+import { readServerVersion } from './startup-summary';
 import { readInlineScriptHashes, registerStaticSpa } from './static';
 import { createUserRateLimit } from './user-rate-limit';
 
@@ -101,6 +106,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   );
   api.route('/', createConfigRoutes({ config }));
   api.route('/', createHealthRoutes({ db: database.db }));
+  api.route('/', createOpenApiRoutes({ version: readServerVersion(), serverUrl: config.env.APP_BASE_URL }));
   api.route(
     '/',
     createAuthRoutes({
@@ -169,6 +175,30 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
     createSubscriptionsRoutes({
       subscriptions: services.subscriptions,
       requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  api.route(
+    '/',
+    createWebhooksRoutes({
+      webhooks: services.webhooks,
+      requireOrganizationMember: services.requireOrganizationMember,
+    }),
+  );
+  api.route(
+    '/',
+    createIntakeEmailsRoutes({
+      intakeEmails: services.intakeEmails,
+      requireOrganizationMember: services.requireOrganizationMember,
+      isEnabled: config.env.INTAKE_EMAILS_IS_ENABLED,
+    }),
+  );
+  api.route(
+    '/',
+    createIntakeEmailsIngestRoutes({
+      intakeEmails: services.intakeEmails,
+      isEnabled: config.env.INTAKE_EMAILS_IS_ENABLED,
+      secret: config.env.INTAKE_EMAILS_WEBHOOK_SECRET,
+      maxMessageSize: config.env.INTAKE_EMAILS_MAX_MESSAGE_SIZE,
     }),
   );
   api.all('*', () => {

@@ -12,7 +12,10 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * session, so the origin check does not apply, and they read their body themselves (any media type,
  * their own size limit). Add the prefix here when such a route lands, e.g. '/api/webhooks/stripe'.
  */
-export const SIGNATURE_AUTHENTICATED_PATH_PREFIXES: readonly string[] = [];
+export const SIGNATURE_AUTHENTICATED_PATH_PREFIXES: readonly string[] = [
+  '/api/intake-emails/ingest',
+  '/api/stripe/webhook',
+];
 
 /**
  * Routes that stream a body of their own type: the document upload reads `multipart/form-data`

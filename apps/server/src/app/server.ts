@@ -2,8 +2,14 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Config } from '../config/config';
 import { createDatabase } from '../db/database';
+import { createLeases } from '../db/leases';
 import { migrateToLatest } from '../db/migrate';
 import { resolveAuthSecret } from '../modules/auth/auth.secret';
+import { type ImapPoller, parseImapUrl, startImapPoller } from '../modules/intake-emails/intake-emails.imap';
+import {
+  type IntakeSmtpReceiver,
+  startIntakeSmtpReceiver,
+} from '../modules/intake-emails/intake-emails.smtp';
 import { createJobQueue } from '../modules/jobs/jobs.queue';
 import { systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
@@ -22,7 +28,7 @@ export async function startServer({
 }) {
   const clock = systemClock;
   const database = createDatabase(config.database);
-  logger.info(
+  logger.debug(
     {
       dialect: database.dialect,
       ...(config.database.dialect === 'sqlite' ? { file: config.database.filename } : {}),
@@ -57,6 +63,7 @@ export async function startServer({
 
   const mode = config.env.PROCESS_MODE;
   let httpServer: ReturnType<typeof serve> | undefined;
+  let listeningPort: number | undefined;
   if (mode === 'all' || mode === 'web') {
     const app = createApp({
       config,
@@ -68,12 +75,44 @@ export async function startServer({
     });
     await new Promise<void>((resolve) => {
       httpServer = serve({ fetch: app.fetch, port: config.env.PORT, hostname: config.env.HOST }, (info) => {
-        logger.info(
+        listeningPort = info.port;
+        logger.debug(
           { port: info.port, url: config.env.APP_BASE_URL, mode },
-          `Sheaf is listening on port ${info.port}`,
+          `Listening on port ${info.port}`,
         );
         resolve();
       });
+    });
+  }
+  // Intake e-mail's own entries: the SMTP receiver listens beside HTTP, the IMAP poller is background work.
+  const intakeLogger = logger.child({ component: 'intake-emails' });
+  let intakeSmtp: IntakeSmtpReceiver | undefined;
+  if (
+    config.env.INTAKE_EMAILS_IS_ENABLED &&
+    config.env.INTAKE_EMAILS_SMTP_PORT !== undefined &&
+    mode !== 'worker'
+  ) {
+    const { INTAKE_EMAILS_SMTP_TLS_KEY: key, INTAKE_EMAILS_SMTP_TLS_CERT: cert } = config.env;
+    intakeSmtp = await startIntakeSmtpReceiver({
+      intakeEmails: services.intakeEmails,
+      host: config.env.INTAKE_EMAILS_SMTP_HOST,
+      port: config.env.INTAKE_EMAILS_SMTP_PORT,
+      domain: config.env.INTAKE_EMAILS_DOMAIN,
+      maxMessageSize: config.env.INTAKE_EMAILS_MAX_MESSAGE_SIZE,
+      tls: key && cert ? { key, cert } : undefined,
+      logger: intakeLogger,
+    });
+  }
+  let imapPoller: ImapPoller | undefined;
+  if (config.env.INTAKE_EMAILS_IS_ENABLED && config.env.INTAKE_EMAILS_IMAP_URL && mode !== 'web') {
+    imapPoller = startImapPoller({
+      mailbox: parseImapUrl(config.env.INTAKE_EMAILS_IMAP_URL),
+      pollSeconds: config.env.INTAKE_EMAILS_IMAP_POLL_SECONDS,
+      maxMessageSize: config.env.INTAKE_EMAILS_MAX_MESSAGE_SIZE,
+      intakeEmails: services.intakeEmails,
+      leases: createLeases({ db: database.db }),
+      clock,
+      logger: intakeLogger,
     });
   }
   if (mode === 'all' || mode === 'worker') {
@@ -83,7 +122,7 @@ export async function startServer({
     await services.storageJobs.enqueueSweep();
     // The first upload's text is then read without waiting for a worker to start.
     services.extractionPool.warmUp();
-    logger.info({ workerId: jobQueue.workerId, mode }, 'Job worker started');
+    logger.debug({ workerId: jobQueue.workerId, mode }, 'Job worker started');
   }
 
   async function stop() {
@@ -92,11 +131,14 @@ export async function startServer({
       const server = httpServer;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+    await intakeSmtp?.close();
+    await imapPoller?.stop();
     await jobQueue.stop();
+    services.webhookSender.close();
     await services.extractionPool.close();
     await database.destroy();
     logger.info('Stopped');
   }
 
-  return { stop, jobQueue, database };
+  return { stop, jobQueue, database, port: listeningPort, intakeSmtpPort: intakeSmtp?.port };
 }

@@ -9,6 +9,8 @@ import type { EmailDriver } from '../modules/emails/emails.driver';
 import { createEmailsService } from '../modules/emails/emails.service';
 import { registerExtractionJobs } from '../modules/extraction/extraction.jobs';
 import { createExtractionPool, type ExtractionPool } from '../modules/extraction/extraction.pool';
+import { registerIntakeEmailsJobs } from '../modules/intake-emails/intake-emails.jobs';
+import { createIntakeEmailsUsecases } from '../modules/intake-emails/intake-emails.usecases';
 import { registerInvitationsJobs } from '../modules/invitations/invitations.jobs';
 import { createInvitationsUsecases } from '../modules/invitations/invitations.usecases';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
@@ -22,11 +24,20 @@ import { createStorageDriver } from '../modules/storage/storage';
 import { registerStorageJobs } from '../modules/storage/storage.jobs';
 import { createStorageSweep } from '../modules/storage/storage.sweep';
 import type { StorageDriver } from '../modules/storage/storage.types';
+import {
+  createPriceTable,
+  createStripeClient,
+  type StripeClient,
+} from '../modules/subscriptions/subscriptions.stripe';
 import { createSubscriptionsUsecases } from '../modules/subscriptions/subscriptions.usecases';
 import { registerTaggingRulesJobs } from '../modules/tagging-rules/tagging-rules.jobs';
 import { createTaggingRulesUsecases } from '../modules/tagging-rules/tagging-rules.usecases';
 import { createTagsUsecases } from '../modules/tags/tags.usecases';
 import { createUsersUsecases } from '../modules/users/users.usecases';
+import { createWebhookSender } from '../modules/webhooks/webhooks.delivery';
+import { registerWebhooksJobs } from '../modules/webhooks/webhooks.jobs';
+import { createWebhookOutbox } from '../modules/webhooks/webhooks.outbox';
+import { createWebhooksUsecases } from '../modules/webhooks/webhooks.usecases';
 import type { Clock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 
@@ -79,10 +90,30 @@ export function createServices({
   });
   registerOrganizationsJobs({ jobQueue, organizations });
   const plans = createPlansUsecases({
+    database,
     isSubscriptionsEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
     maxUploadSize: config.env.DOCUMENTS_MAX_UPLOAD_SIZE,
   });
-  const subscriptions = createSubscriptionsUsecases({ database, plans });
+  // Billing: Stripe Checkout, the customer portal and the webhook that keeps each plan (SUBSCRIPTIONS_IS_ENABLED).
+  // Made on first use: billing off, the routes answer 404 before any call, and there is no key.
+  let stripeClient: StripeClient | undefined;
+  const subscriptions = createSubscriptionsUsecases({
+    database,
+    plans,
+    clock,
+    logger: logger.child({ component: 'subscriptions' }),
+    isEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
+    getStripe: () => {
+      stripeClient ??= createStripeClient(config.env);
+      return stripeClient;
+    },
+    prices: createPriceTable(config.env),
+    webhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+    appBaseUrl: config.env.APP_BASE_URL,
+  });
+  // Every documents activity entry writes its webhook event in the same transaction.
+  const webhookOutbox = createWebhookOutbox({ jobQueue });
+  const { onActivityRecorded } = webhookOutbox;
   const documents = createDocumentsUsecases({
     database,
     clock,
@@ -91,8 +122,20 @@ export function createServices({
     jobQueue,
     deletedRetentionDays: config.env.DOCUMENTS_DELETED_RETENTION_DAYS,
     logger: logger.child({ component: 'documents' }),
+    onActivityRecorded,
   });
   registerDocumentsJobs({ jobQueue, documents, organizations });
+  // Intake e-mail: every entry (SMTP, HTTP ingest, IMAP) stores the message, a job makes the documents.
+  const intakeEmails = createIntakeEmailsUsecases({
+    database,
+    clock,
+    jobQueue,
+    plans,
+    documents,
+    domain: config.env.INTAKE_EMAILS_DOMAIN,
+    logger: logger.child({ component: 'intake-emails' }),
+  });
+  registerIntakeEmailsJobs({ jobQueue, intakeEmails });
   const storageSweep = createStorageSweep({
     database,
     storage,
@@ -102,8 +145,8 @@ export function createServices({
   });
   const storageJobs = registerStorageJobs({ jobQueue, sweep: storageSweep });
   const search = createSearchUsecases({ database });
-  const tags = createTagsUsecases({ database, clock });
-  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue });
+  const tags = createTagsUsecases({ database, clock, onActivityRecorded });
+  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue, onActivityRecorded });
   registerTaggingRulesJobs({ jobQueue, taggingRules });
   // Tagging rules run where extracted text is saved, in its transaction.
   documents.addContentExtractedListener((event) => taggingRules.applyRulesToDocument(event));
@@ -138,6 +181,22 @@ export function createServices({
     getMembersLimit: plans.getMembersLimit,
   });
   registerInvitationsJobs({ jobQueue, invitations });
+  const webhookSender = createWebhookSender({
+    timeoutMs: config.env.WEBHOOKS_TIMEOUT_MS,
+    allowPrivateTargets: config.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+  });
+  const webhooks = createWebhooksUsecases({
+    database,
+    clock,
+    outbox: webhookOutbox,
+    sender: webhookSender,
+    emails,
+    timeoutMs: config.env.WEBHOOKS_TIMEOUT_MS,
+    allowPrivateTargets: config.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS,
+    appBaseUrl: config.env.APP_BASE_URL,
+    logger: logger.child({ component: 'webhooks' }),
+  });
+  registerWebhooksJobs({ jobQueue, webhooks });
   return {
     emails,
     auth,
@@ -149,6 +208,7 @@ export function createServices({
     plans,
     subscriptions,
     documents,
+    intakeEmails,
     search,
     tags,
     taggingRules,
@@ -159,6 +219,8 @@ export function createServices({
     extraction,
     requireAuth,
     requireOrganizationMember,
+    webhooks,
+    webhookSender,
   };
 }
 

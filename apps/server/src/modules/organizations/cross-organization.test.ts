@@ -6,6 +6,7 @@ import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createDocument } from '../documents/documents.test-helpers';
+import { intakeTestEnv } from '../intake-emails/intake-emails.test-helpers';
 import {
   type CrossOrganizationRoute,
   crossOrganizationRoutes,
@@ -42,7 +43,10 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    server = createTestServer({ database: testDatabase.database, env: organizationsTestEnv(smtp) });
+    server = createTestServer({
+      database: testDatabase.database,
+      env: organizationsTestEnv(smtp, intakeTestEnv()),
+    });
     victimOwner = await createUser(server, smtp, 'victim-owner@example.com');
     const victimMember = await createUser(server, smtp, 'victim-member@example.com');
     outsider = await createUser(server, smtp, 'outsider@example.com');
@@ -100,6 +104,84 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
     );
     fixture.taggingRuleRunId = (await readJson<{ taggingRuleRun: { id: string } }>(run)).taggingRuleRun.id;
     await server.jobQueue.runDueJobs();
+    // A webhook with one recorded delivery, written to the tables so that nothing is sent.
+    const webhook = await call(server.app, 'POST', `/api/organizations/${victim.id}/webhooks`, {
+      ...owned,
+      body: {
+        name: 'Victim hook',
+        url: 'https://93.184.215.14/victim',
+        secret: 'victim',
+        events: ['document:created'],
+      },
+    });
+    fixture.webhookId = (await readJson<{ webhook: { id: string } }>(webhook)).webhook.id;
+    fixture.webhookDeliveryId = 'whd_victimvictimvictimvictim0';
+    const at = new Date().toISOString();
+    await testDatabase.db
+      .insertInto('webhook_messages')
+      .values({
+        id: 'msg_victimvictimvictimvictim0',
+        webhook_id: fixture.webhookId,
+        organization_id: victim.id,
+        document_id: fixture.documentId,
+        event_type: 'document:created',
+        body: '{}',
+        status: 'succeeded',
+        attempts: 1,
+        max_attempts: 8,
+        next_attempt_at: at,
+        locked_until: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await testDatabase.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id: fixture.webhookDeliveryId,
+        webhook_id: fixture.webhookId,
+        message_id: 'msg_victimvictimvictimvictim0',
+        organization_id: victim.id,
+        event_type: 'document:created',
+        attempt: 1,
+        status: 'success',
+        response_status: 200,
+        duration_ms: 12,
+        error: null,
+        response_body: 'ok',
+        created_at: at,
+      })
+      .execute();
+    // A turned-off intake address with an allowed sender and one logged message.
+    const intakeEmail = await call(
+      server.app,
+      'POST',
+      `/api/organizations/${victim.id}/intake-emails`,
+      owned,
+    );
+    fixture.intakeEmailId = (await readJson<{ intakeEmail: { id: string } }>(intakeEmail)).intakeEmail.id;
+    await call(server.app, 'PUT', `/api/organizations/${victim.id}/intake-emails/${fixture.intakeEmailId}`, {
+      ...owned,
+      body: { isEnabled: false, allowedOrigins: ['victim-sender@example.com'] },
+    });
+    await testDatabase.db
+      .insertInto('intake_email_messages')
+      .values({
+        id: 'iem_victimvictimvictimvictim0',
+        intake_email_id: fixture.intakeEmailId,
+        organization_id: victim.id,
+        message_key: 'mid:victim@example.com',
+        message_id: 'victim@example.com',
+        source: 'smtp',
+        from_address: 'victim-sender@example.com',
+        subject: 'Victim invoice',
+        status: 'address_disabled',
+        documents: '[]',
+        skipped_parts: '[]',
+        received_at: at,
+        processed_at: at,
+      })
+      .execute();
 
     // The outsider has an organization of their own, and the victim's owner another one.
     const outsiderOrganization = await createOrganization(server, outsider, 'Outsider org');
