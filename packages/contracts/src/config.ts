@@ -37,6 +37,8 @@ export const publicConfigSchema = z.object({
     posthogHost: z.string().nullable(),
   }),
   isDemoMode: z.boolean(),
+  /** Where "Contact support" leads (SUPPORT_URL), or null: the web writes to support@ the instance's host. */
+  supportUrl: z.string().nullable(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

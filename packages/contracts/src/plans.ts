@@ -5,6 +5,9 @@ export const MB = 1000 * 1000;
 export const GB = 1000 * MB;
 
 export const PLAN_IDS = ['free', 'plus', 'pro'] as const;
+
+/** The currency of the plan prices (that of the Stripe prices STRIPE_PRICE_* name). */
+export const PLAN_CURRENCY = 'USD';
 export type PlanId = (typeof PLAN_IDS)[number];
 
 /** Plans that can be bought (POST …/checkout-session). */

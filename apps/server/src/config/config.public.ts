@@ -31,5 +31,6 @@ export function toPublicConfig({ env }: Config): PublicConfig {
       posthogHost: env.ANALYTICS_IS_ENABLED ? env.POSTHOG_HOST : null,
     },
     isDemoMode: env.DEMO_MODE_IS_ENABLED,
+    supportUrl: env.SUPPORT_URL ?? null,
   };
 }

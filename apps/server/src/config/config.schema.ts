@@ -274,6 +274,16 @@ export const envSchema = z.object({
   POSTHOG_API_KEY: optionalStringFromEnv(),
   POSTHOG_HOST: urlFromEnv('https://eu.i.posthog.com'),
   DEMO_MODE_IS_ENABLED: booleanFromEnv(false),
+  /** Where "Contact support" leads (an https: page or a mailto: address); unset: support@ the APP_BASE_URL host. */
+  SUPPORT_URL: optionalStringFromEnv().pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^(https?:\/\/|mailto:)/.test(value) && URL.canParse(value),
+        'Expected https://… or mailto:…',
+      )
+      .optional(),
+  ),
 
   /** Text extractions at once: worker processes of the extraction pool (heavy jobs). */
   EXTRACTION_CONCURRENCY: integerFromEnv(Math.max(1, os.availableParallelism() - 1), { min: 1, max: 64 }),

@@ -35,6 +35,7 @@ describe('configuration', () => {
       isSubscriptionsEnabled: false,
       analytics: { isEnabled: false, posthogApiKey: null, posthogHost: null },
       isDemoMode: false,
+      supportUrl: null,
     });
   });
 

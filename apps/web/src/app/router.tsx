@@ -10,12 +10,16 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import { validateAccountSettingsSearch, validateProviderErrorSearch } from '../modules/auth/search-params';
+import { DocumentPageSkeleton } from '../modules/documents/components/document-page-skeleton';
 import { validateDocumentSearch, validateDocumentsSearch } from '../modules/documents/search-params';
+import { validateWebhookSearch } from '../modules/webhooks/search-params';
 import { loadAllMessages } from '../shared/i18n/i18n';
 import { requireNoSession, requireSession, resetRedirectCount } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { RouteErrorPage } from './pages/route-error-page';
 import { RoutePending } from './pages/route-pending';
+import { RouteAnnouncer } from './route-announcer';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -34,8 +38,18 @@ export function stringifySearchWithLists(search: Record<string, unknown>): strin
   );
 }
 
+/** Every page: its content, plus its document title and the focus move on route changes. */
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <RouteAnnouncer />
+    </>
+  );
+}
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: RootLayout,
   notFoundComponent: NotFoundPage,
 });
 
@@ -50,18 +64,23 @@ const publicRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'login',
+  staticData: { title: 'layout.page-titles.login' },
+  // A failed provider sign-in: ?error=<code>&provider=<providerId>, shown under that provider's button.
+  validateSearch: validateProviderErrorSearch,
   component: lazyRouteComponent(() => import('../modules/auth/pages/login-page'), 'LoginPage'),
 });
 
 const registerRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'register',
+  staticData: { title: 'auth.register.title' },
   component: lazyRouteComponent(() => import('../modules/auth/pages/register-page'), 'RegisterPage'),
 });
 
 const requestPasswordResetRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'request-password-reset',
+  staticData: { title: 'auth.request-password-reset.title' },
   component: lazyRouteComponent(
     () => import('../modules/auth/pages/request-password-reset-page'),
     'RequestPasswordResetPage',
@@ -71,6 +90,7 @@ const requestPasswordResetRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'reset-password',
+  staticData: { title: 'auth.reset-password.title' },
   validateSearch: (search: Record<string, unknown>): { token?: string } =>
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
   beforeLoad: ({ search }) => {
@@ -87,6 +107,7 @@ const resetPasswordRoute = createRoute({
 const emailValidationRequiredRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'email-validation-required',
+  staticData: { title: 'auth.email-validation-required.title' },
   validateSearch: (search: Record<string, unknown>): { email?: string } =>
     typeof search.email === 'string' && search.email !== '' ? { email: search.email } : {},
   component: lazyRouteComponent(
@@ -105,12 +126,14 @@ const legalRoute = createRoute({
 const termsRoute = createRoute({
   getParentRoute: () => legalRoute,
   path: 'terms',
+  staticData: { title: 'legal.terms.title' },
   component: lazyRouteComponent(() => import('../modules/auth/pages/legal-page'), 'TermsPage'),
 });
 
 const privacyRoute = createRoute({
   getParentRoute: () => legalRoute,
   path: 'privacy',
+  staticData: { title: 'legal.privacy.title' },
   component: lazyRouteComponent(() => import('../modules/auth/pages/legal-page'), 'PrivacyPage'),
 });
 
@@ -119,8 +142,12 @@ const privateRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'private',
   // The private pages use all of English, beyond the sections the entry chunk carries.
-  beforeLoad: async ({ context }) => {
-    const [result] = await Promise.all([requireSession(context.queryClient), loadAllMessages()]);
+  beforeLoad: async ({ context, location }) => {
+    const [result] = await Promise.all([
+      // An error sent to / (e.g. by an identity provider) is carried on to /login.
+      requireSession(context.queryClient, validateProviderErrorSearch(location.search)),
+      loadAllMessages(),
+    ]);
     return result;
   },
   // Tooltips and confirmation dialogs: only private pages use them.
@@ -144,6 +171,7 @@ const homeRoute = createRoute({
 const organizationsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations',
+  staticData: { title: 'organizations.list.title' },
   beforeLoad: async ({ context }) =>
     (await organizationGuards()).requireSomeOrganization(context.queryClient),
   component: lazyRouteComponent(
@@ -155,6 +183,7 @@ const organizationsRoute = createRoute({
 const deletedOrganizationsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations/deleted',
+  staticData: { title: 'organizations.deleted.title' },
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/deleted-organizations-page'),
     'DeletedOrganizationsPage',
@@ -164,6 +193,7 @@ const deletedOrganizationsRoute = createRoute({
 const createOrganizationRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations/create',
+  staticData: { title: 'organizations.create.title' },
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/create-organization-page'),
     'CreateOrganizationPage',
@@ -173,6 +203,7 @@ const createOrganizationRoute = createRoute({
 const firstOrganizationRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'organizations/first',
+  staticData: { title: 'organizations.first.title' },
   beforeLoad: async ({ context }) => (await organizationGuards()).requireNoOrganization(context.queryClient),
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/first-organization-page'),
@@ -190,6 +221,8 @@ const personalSettingsRoute = createRoute({
 const accountSettingsRoute = createRoute({
   getParentRoute: () => personalSettingsRoute,
   path: 'settings',
+  staticData: { title: 'layout.user-menu.account-settings' },
+  validateSearch: validateAccountSettingsSearch,
   component: lazyRouteComponent(
     () => import('../modules/users/pages/account-settings-page'),
     'AccountSettingsPage',
@@ -199,12 +232,14 @@ const accountSettingsRoute = createRoute({
 const apiKeysRoute = createRoute({
   getParentRoute: () => personalSettingsRoute,
   path: 'api-keys',
+  staticData: { title: 'layout.personal-settings.api-keys' },
   component: lazyRouteComponent(() => import('../modules/api-keys/pages/api-keys-page'), 'ApiKeysPage'),
 });
 
 const createApiKeyRoute = createRoute({
   getParentRoute: () => personalSettingsRoute,
   path: 'api-keys/create',
+  staticData: { title: 'api-keys.create.title' },
   component: lazyRouteComponent(
     () => import('../modules/api-keys/pages/create-api-key-page'),
     'CreateApiKeyPage',
@@ -214,9 +249,45 @@ const createApiKeyRoute = createRoute({
 const invitationsRoute = createRoute({
   getParentRoute: () => personalSettingsRoute,
   path: 'invitations',
+  staticData: { title: 'layout.personal-settings.invitations' },
   component: lazyRouteComponent(
     () => import('../modules/invitations/pages/invitations-page'),
     'InvitationsPage',
+  ),
+});
+
+/* Stripe Checkout's return pages (spec §2 Checkout): not found unless subscriptions are enabled. */
+const checkoutRoute = createRoute({
+  getParentRoute: () => privateRoute,
+  id: 'checkout',
+  component: lazyRouteComponent(
+    () => import('../modules/subscriptions/pages/checkout-layout'),
+    'CheckoutLayout',
+  ),
+});
+
+const checkoutSuccessRoute = createRoute({
+  getParentRoute: () => checkoutRoute,
+  path: 'checkout-success',
+  staticData: { title: 'layout.page-titles.checkout-success' },
+  // Stripe fills in ?sessionId={CHECKOUT_SESSION_ID}; a number-looking id is parsed as a number.
+  validateSearch: (search: Record<string, unknown>): { sessionId?: string } =>
+    (typeof search.sessionId === 'string' && search.sessionId !== '') || typeof search.sessionId === 'number'
+      ? { sessionId: String(search.sessionId) }
+      : {},
+  component: lazyRouteComponent(
+    () => import('../modules/subscriptions/pages/checkout-success-page'),
+    'CheckoutSuccessPage',
+  ),
+});
+
+const checkoutCancelRoute = createRoute({
+  getParentRoute: () => checkoutRoute,
+  path: 'checkout-cancel',
+  staticData: { title: 'layout.page-titles.checkout-cancel' },
+  component: lazyRouteComponent(
+    () => import('../modules/subscriptions/pages/checkout-cancel-page'),
+    'CheckoutCancelPage',
   ),
 });
 
@@ -236,6 +307,7 @@ export const organizationRoute = createRoute({
 const organizationHomeRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: '/',
+  staticData: { title: 'layout.nav.home' },
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/organization-home-page'),
     'OrganizationHomePage',
@@ -245,6 +317,7 @@ const organizationHomeRoute = createRoute({
 const documentsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'documents',
+  staticData: { title: 'layout.nav.documents' },
   validateSearch: validateDocumentsSearch,
   component: lazyRouteComponent(() => import('../modules/documents/pages/documents-page'), 'DocumentsPage'),
 });
@@ -252,6 +325,10 @@ const documentsRoute = createRoute({
 const documentRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'documents/$documentId',
+  staticData: { title: 'layout.page-titles.document' },
+  // Its code is large (preview, editor): the page's shape shows while it loads, not a blank.
+  pendingComponent: DocumentPageSkeleton,
+  pendingMs: 150,
   validateSearch: validateDocumentSearch,
   component: lazyRouteComponent(() => import('../modules/documents/pages/document-page'), 'DocumentPage'),
 });
@@ -259,6 +336,7 @@ const documentRoute = createRoute({
 const deletedDocumentsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'deleted',
+  staticData: { title: 'layout.nav.deleted-documents' },
   component: lazyRouteComponent(
     () => import('../modules/documents/pages/deleted-documents-page'),
     'DeletedDocumentsPage',
@@ -268,12 +346,14 @@ const deletedDocumentsRoute = createRoute({
 const tagsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'tags',
+  staticData: { title: 'layout.nav.tags' },
   component: lazyRouteComponent(() => import('../modules/tags/pages/tags-page'), 'TagsPage'),
 });
 
 const taggingRulesRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'tagging-rules',
+  staticData: { title: 'layout.nav.tagging-rules' },
   component: lazyRouteComponent(
     () => import('../modules/tagging-rules/pages/tagging-rules-page'),
     'TaggingRulesPage',
@@ -283,6 +363,7 @@ const taggingRulesRoute = createRoute({
 const createTaggingRuleRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'tagging-rules/create',
+  staticData: { title: 'tagging-rules.form.create-title' },
   component: lazyRouteComponent(
     () => import('../modules/tagging-rules/pages/create-tagging-rule-page'),
     'CreateTaggingRulePage',
@@ -292,6 +373,7 @@ const createTaggingRuleRoute = createRoute({
 const editTaggingRuleRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'tagging-rules/$taggingRuleId',
+  staticData: { title: 'tagging-rules.form.update-title' },
   component: lazyRouteComponent(
     () => import('../modules/tagging-rules/pages/edit-tagging-rule-page'),
     'EditTaggingRulePage',
@@ -301,12 +383,14 @@ const editTaggingRuleRoute = createRoute({
 const membersRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'members',
+  staticData: { title: 'layout.nav.members' },
   component: lazyRouteComponent(() => import('../modules/members/pages/members-page'), 'MembersPage'),
 });
 
 const inviteMemberRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'invite',
+  staticData: { title: 'members.invite.title' },
   beforeLoad: async ({ context, params }) =>
     (await organizationGuards()).requireMemberManager(context.queryClient, params.organizationId),
   component: lazyRouteComponent(
@@ -318,6 +402,7 @@ const inviteMemberRoute = createRoute({
 const organizationInvitationsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'invitations',
+  staticData: { title: 'invitations.organization.title' },
   beforeLoad: async ({ context, params }) =>
     (await organizationGuards()).requireMemberManager(context.queryClient, params.organizationId),
   component: lazyRouteComponent(
@@ -329,6 +414,7 @@ const organizationInvitationsRoute = createRoute({
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'settings',
+  staticData: { title: 'layout.organization-settings.title' },
   component: lazyRouteComponent(
     () => import('../modules/organizations/pages/organization-settings-page'),
     'OrganizationSettingsPage',
@@ -338,9 +424,54 @@ const organizationSettingsRoute = createRoute({
 const organizationUsageRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'settings/usage',
+  staticData: { title: 'layout.organization-settings.usage' },
+  component: lazyRouteComponent(() => import('../modules/subscriptions/pages/usage-page'), 'UsagePage'),
+});
+
+const intakeEmailsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/intake-emails',
+  staticData: { title: 'layout.organization-settings.intake-emails' },
   component: lazyRouteComponent(
-    () => import('../modules/organizations/pages/organization-usage-page'),
-    'OrganizationUsagePage',
+    () => import('../modules/intake-emails/pages/intake-emails-page'),
+    'IntakeEmailsPage',
+  ),
+});
+
+/** The webhook pages load their guard (and the members API it uses) with them, not with the entry. */
+const webhooksGuards = () => import('../modules/webhooks/route-guards');
+
+const webhooksRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/webhooks',
+  staticData: { title: 'layout.organization-settings.webhooks' },
+  beforeLoad: async ({ context, params }) =>
+    (await webhooksGuards()).requireWebhooksManager(context.queryClient, params.organizationId),
+  component: lazyRouteComponent(() => import('../modules/webhooks/pages/webhooks-page'), 'WebhooksPage'),
+});
+
+const createWebhookRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/webhooks/create',
+  staticData: { title: 'webhooks.form.create-title' },
+  beforeLoad: async ({ context, params }) =>
+    (await webhooksGuards()).requireWebhooksManager(context.queryClient, params.organizationId),
+  component: lazyRouteComponent(
+    () => import('../modules/webhooks/pages/create-webhook-page'),
+    'CreateWebhookPage',
+  ),
+});
+
+const editWebhookRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/webhooks/$webhookId',
+  staticData: { title: 'layout.page-titles.edit-webhook' },
+  validateSearch: validateWebhookSearch,
+  beforeLoad: async ({ context, params }) =>
+    (await webhooksGuards()).requireWebhooksManager(context.queryClient, params.organizationId),
+  component: lazyRouteComponent(
+    () => import('../modules/webhooks/pages/edit-webhook-page'),
+    'EditWebhookPage',
   ),
 });
 
@@ -367,6 +498,7 @@ export const routeTree = rootRoute.addChildren([
         invitationsRoute,
       ]),
     ]),
+    checkoutRoute.addChildren([checkoutSuccessRoute, checkoutCancelRoute]),
     organizationRoute.addChildren([
       organizationHomeRoute,
       documentsRoute,
@@ -381,6 +513,10 @@ export const routeTree = rootRoute.addChildren([
       organizationInvitationsRoute,
       organizationSettingsRoute,
       organizationUsageRoute,
+      intakeEmailsRoute,
+      webhooksRoute,
+      createWebhookRoute,
+      editWebhookRoute,
     ]),
   ]),
 ]);
@@ -396,6 +532,8 @@ export function createAppRouter({
     routeTree,
     context: { queryClient },
     history,
+    // The app's base path ('/', or the sub-path a demo build is served from).
+    basepath: import.meta.env.BASE_URL,
     notFoundMode: 'root',
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

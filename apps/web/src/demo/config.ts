@@ -23,6 +23,7 @@ export const DEMO_CONFIG: PublicConfig = {
   isSubscriptionsEnabled: false,
   analytics: { isEnabled: false, posthogApiKey: null, posthogHost: null },
   isDemoMode: true,
+  supportUrl: null,
 };
 
 export const configRoutes = (_context: DemoContext) => [

@@ -71,7 +71,8 @@ export const sessionRoutes = (context: DemoContext) => [
   route('GET', '/api/users/me', () => json({ user: userDto(context) })),
   route('PUT', '/api/users/me', (request) => {
     const { name } = parseJsonBody(request, updateUserSchema);
-    currentUser(context).name = name;
+    // The demo sends no e-mails: only the name is kept.
+    if (name !== undefined) currentUser(context).name = name;
     return json({ user: userDto(context) });
   }),
   ...[

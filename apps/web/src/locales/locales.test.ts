@@ -120,3 +120,32 @@ describe('locales', () => {
     });
   });
 });
+
+/** The one spelling of "e-mail" each locale uses (Spanish says "correo" and has none). */
+const EMAIL_SPELLINGS: Record<string, RegExp | null> = {
+  en: /^e-mail/i,
+  fr: /^e-mail/i,
+  de: /^E-Mail/,
+  'pt-BR': /^e-mail/i,
+  pt: /^e-mail/i,
+  pl: /^e-mail/i,
+  ro: /^e-mail/i,
+  es: null,
+  it: /^email/i,
+};
+
+describe('the spelling of "e-mail"', () => {
+  test.each(LOCALE_CODES)('%s spells it one way in every message', (code) => {
+    const spelling = EMAIL_SPELLINGS[code] ?? null;
+    const words = [...flatten(load(code)).values()].flatMap((value) =>
+      [
+        ...String(value)
+          .replace(/\{\{[^}]*\}\}|\S+@\S+/g, '')
+          .matchAll(/(?<![\w-])e-?mail\w*/gi),
+      ].map((match) => match[0]),
+    );
+    const others = words.filter((word) => spelling === null || !spelling.test(word));
+    expect(others).toEqual([]);
+    if (spelling !== null) expect(words.length).toBeGreaterThan(10);
+  });
+});

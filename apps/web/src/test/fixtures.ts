@@ -15,8 +15,10 @@ export const publicConfigFixture: PublicConfig = {
     },
   },
   documents: { deletedDocumentsRetentionDays: 30 },
-  organizations: { deletedOrganizationsPurgeDays: 30 },
+  organizations: { deletedOrganizationsPurgeDaysDelay: 30 },
   intakeEmails: { isEnabled: false },
   isSubscriptionsEnabled: false,
+  analytics: { isEnabled: false, posthogApiKey: null, posthogHost: null },
   isDemoMode: false,
+  supportUrl: null,
 };

@@ -155,6 +155,11 @@ describe.each(testDialects)('sign-up, sign-in and password reset on %s', (dialec
     const links = await deliverEmailsAndGetLinks({ jobQueue, smtp, to: email });
     const resetLink = links.find((link) => link.includes('/api/auth/reset-password/'));
     expect(resetLink).toBeDefined();
+    // Written in the language the account signed up with (French here).
+    const resetMail = smtp.received
+      .filter((received) => received.envelope.to.includes(email))
+      .find((received) => received.parsed.text?.includes('/api/auth/reset-password/'));
+    expect(resetMail?.parsed.html).toContain('lang="fr"');
     const redirect = await authRequest(app, pathOf(resetLink!), { method: 'GET' });
     const location = redirect.headers.get('location') ?? '';
     expect(location).toMatch(/^http:\/\/localhost:8080\/reset-password\?token=/);
@@ -320,6 +325,37 @@ describe.each(testDialects)('the account routes on %s', (dialect) => {
       await authRequest(app, '/api/users/me', { method: 'GET', cookie }),
     );
     expect(me.user.name).toBe('Grace Hopper');
+  });
+
+  it('keeps the language the user switches to, and writes the next e-mails in it', async () => {
+    const { app, jobQueue } = server();
+    const { cookie, email } = await createVerifiedUser({
+      app,
+      jobQueue,
+      smtp,
+      email: 'polyglot@example.com',
+    });
+    const switched = await authRequest(app, '/api/users/me', {
+      method: 'PUT',
+      cookie,
+      body: { locale: 'de' },
+    });
+    expect(switched.status).toBe(200);
+    expect((await readJson<{ user: { locale: string; name: string } }>(switched)).user).toMatchObject({
+      locale: 'de',
+    });
+    for (const body of [{ locale: 'xx' }, {}]) {
+      const refused = await authRequest(app, '/api/users/me', { method: 'PUT', cookie, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+    }
+    await authRequest(app, '/api/auth/request-password-reset', {
+      body: { email, redirectTo: 'http://localhost:8080/reset-password' },
+    });
+    await deliverEmailsAndGetLinks({ jobQueue, smtp, to: email });
+    const resetMail = smtp.received
+      .filter((received) => received.envelope.to.includes(email))
+      .find((received) => received.parsed.text?.includes('/api/auth/reset-password/'));
+    expect(resetMail?.parsed.html).toContain('lang="de"');
   });
 
   it('refuses to delete an account that owns an organization with other members', async () => {

@@ -62,7 +62,10 @@ describe('ruleMatches', () => {
     const empty = { name: 'scan.png', content: '' };
     expect(ruleMatches({ conditions: [inContent], conditionMatchMode: 'all' }, empty)).toBe(false);
     expect(
-      ruleMatches({ conditions: [{ ...inContent, operator: 'not_contains' }], conditionMatchMode: 'all' }, empty),
+      ruleMatches(
+        { conditions: [{ ...inContent, operator: 'not_contains' }], conditionMatchMode: 'all' },
+        empty,
+      ),
     ).toBe(true);
   });
 });

@@ -10,10 +10,22 @@ export function createUsersRepository({ database: { db, dialect } }: { database:
       return db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
     },
 
-    async updateUserName({ userId, name, now }: { userId: string; name: string; now: Date }) {
+    async updateUser({
+      userId,
+      changes,
+      now,
+    }: {
+      userId: string;
+      changes: { name?: string; locale?: string };
+      now: Date;
+    }) {
       await db
         .updateTable('users')
-        .set({ name, updated_at: toAuthDate(now) })
+        .set({
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+          updated_at: toAuthDate(now),
+        })
         .where('id', '=', userId)
         .execute();
     },

@@ -17,7 +17,7 @@ export function createUsersRoutes({
     .use('/users/me', requireAuth())
     .get('/users/me', async (c) => c.json({ user: await users.getMe({ userId: c.get('actor').userId }) }))
     .put('/users/me', async (c) => {
-      const { name } = await parseJsonBody(c, updateUserSchema);
-      return c.json({ user: await users.updateMe({ userId: c.get('actor').userId, name }) });
+      const changes = await parseJsonBody(c, updateUserSchema);
+      return c.json({ user: await users.updateMe({ userId: c.get('actor').userId, changes }) });
     });
 }

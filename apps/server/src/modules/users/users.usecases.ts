@@ -1,3 +1,4 @@
+import type { LocaleCode } from '@sheaf/contracts/locales';
 import type { AppDatabase } from '../../db/database';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { createUserNotFoundError } from './users.errors';
@@ -24,8 +25,8 @@ export function createUsersUsecases({
       return toUserDto(user);
     },
 
-    async updateMe({ userId, name }: { userId: string; name: string }) {
-      await repository.updateUserName({ userId, name, now: clock.now() });
+    async updateMe({ userId, changes }: { userId: string; changes: { name?: string; locale?: LocaleCode } }) {
+      await repository.updateUser({ userId, changes, now: clock.now() });
       const user = await repository.getUserById({ userId });
       if (!user) throw createUserNotFoundError();
       return toUserDto(user);

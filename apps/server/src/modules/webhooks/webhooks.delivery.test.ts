@@ -529,6 +529,7 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
     const mails = smtp.received.slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.envelope.to).toEqual(['hooks-owner@example.com']);
+    expect(mails[0]?.parsed.html).toContain('lang="fr"');
     expect(mails[0]?.parsed.text).toContain(
       `/organizations/${organization.id}/settings/webhooks/${webhook.id}`,
     );

@@ -1,4 +1,4 @@
-import { LOCALES } from '@sheaf/contracts/locales';
+import { LOCALES, type LocaleCode } from '@sheaf/contracts/locales';
 import { Languages } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { getCurrentLocale } from '../../shared/i18n/i18n';
@@ -11,13 +11,19 @@ import {
   DropdownMenuTrigger,
 } from '../../shared/ui/dropdown-menu';
 
-/** The nine locales as radio items (current one checked); used by the user menu and the auth pages. */
-export function LocaleRadioItems() {
+/**
+ * The nine locales as radio items (current one checked); used by the user menu and the auth pages.
+ * `onLocaleChange` tells the server too, for a signed-in user (the e-mails follow the language).
+ */
+export function LocaleRadioItems({ onLocaleChange }: { onLocaleChange?: (code: LocaleCode) => void }) {
   const { i18n } = useTranslation();
   return (
     <DropdownMenuRadioGroup
       value={getCurrentLocale(i18n)}
-      onValueChange={(code) => void i18n.changeLanguage(code)}
+      onValueChange={(code) => {
+        void i18n.changeLanguage(code);
+        onLocaleChange?.(code as LocaleCode);
+      }}
     >
       {LOCALES.map((locale) => (
         <DropdownMenuRadioItem key={locale.code} value={locale.code} lang={locale.code}>

@@ -6,6 +6,8 @@ import { ImportProvider } from '../../modules/documents/import/import-context';
 import { ImportDocumentButton } from '../../modules/documents/import/import-document-button';
 import { setLastOrganizationId } from '../../modules/organizations/last-organization';
 import { CommandPalette, CommandPaletteTrigger } from '../../modules/search/command-palette';
+import { StorageBanner } from '../../modules/subscriptions/components/storage-banner';
+import { UpgradeDialogHost } from '../../modules/subscriptions/components/upgrade-dialog-host';
 import { Button } from '../../shared/ui/button';
 import { Logo } from '../../shared/ui/logo';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../../shared/ui/sheet';
@@ -93,10 +95,12 @@ export function OrganizationLayout() {
             tabIndex={-1}
             className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
           >
+            <StorageBanner organizationId={organizationId} />
             <Outlet />
           </main>
         </div>
         <CommandPalette />
+        <UpgradeDialogHost organizationId={organizationId} />
       </div>
     </ImportProvider>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { FileText, Home, ListChecks, type LucideIcon, Settings, Tags, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSwitcher } from '../../modules/organizations/components/organization-switcher';
+import { UpgradeCallToAction } from '../../modules/subscriptions/components/upgrade-call-to-action';
 import { cn } from '../../shared/ui/cn';
 
 type NavItem = {
@@ -89,9 +90,12 @@ export function OrganizationNav({
           <NavList items={MAIN_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
         </nav>
       </div>
-      <nav aria-label={t('layout.organization-secondary-navigation')}>
-        <NavList items={FOOTER_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
-      </nav>
+      <div className="grid gap-3">
+        <UpgradeCallToAction organizationId={organizationId} />
+        <nav aria-label={t('layout.organization-secondary-navigation')}>
+          <NavList items={FOOTER_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
+        </nav>
+      </div>
     </div>
   );
 }

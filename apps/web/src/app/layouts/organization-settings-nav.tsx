@@ -1,15 +1,26 @@
+import { canManageWebhooks } from '@sheaf/contracts/webhooks';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ChartPie, type LucideIcon, Settings } from 'lucide-react';
+import { ArrowLeft, ChartPie, type LucideIcon, Mail, Settings, Webhook } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { myMemberQueryOptions } from '../../modules/members/api';
 import { navLinkClasses } from './organization-nav';
 
 type Item = {
-  to: '/organizations/$organizationId/settings' | '/organizations/$organizationId/settings/usage';
+  to:
+    | '/organizations/$organizationId/settings'
+    | '/organizations/$organizationId/settings/usage'
+    | '/organizations/$organizationId/settings/intake-emails'
+    | '/organizations/$organizationId/settings/webhooks';
   labelKey: string;
   icon: LucideIcon;
+  /** Active on the section's sub-pages too (a webhook's create and edit pages). */
+  matchesSubPages?: boolean;
+  /** Shown to owners and admins only. */
+  managersOnly?: boolean;
 };
 
-/** Organization settings sections; intake e-mails and webhooks join once they are built. */
+/** Organization settings sections (spec §2 Layout: general, usage, intake emails, webhooks). */
 const ITEMS: Item[] = [
   {
     to: '/organizations/$organizationId/settings',
@@ -20,6 +31,18 @@ const ITEMS: Item[] = [
     to: '/organizations/$organizationId/settings/usage',
     labelKey: 'layout.organization-settings.usage',
     icon: ChartPie,
+  },
+  {
+    to: '/organizations/$organizationId/settings/intake-emails',
+    labelKey: 'layout.organization-settings.intake-emails',
+    icon: Mail,
+  },
+  {
+    to: '/organizations/$organizationId/settings/webhooks',
+    labelKey: 'layout.organization-settings.webhooks',
+    icon: Webhook,
+    matchesSubPages: true,
+    managersOnly: true,
   },
 ];
 
@@ -32,6 +55,9 @@ export function OrganizationSettingsNav({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
+  const me = useQuery(myMemberQueryOptions(organizationId));
+  const isManager = me.data ? canManageWebhooks(me.data.role) : false;
+  const items = ITEMS.filter((item) => !item.managersOnly || isManager);
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto px-3 py-3">
       <Link
@@ -49,12 +75,12 @@ export function OrganizationSettingsNav({
           {t('layout.organization-settings.title')}
         </p>
         <ul className="grid gap-0.5">
-          {ITEMS.map(({ to, labelKey, icon: Icon }) => (
+          {items.map(({ to, labelKey, icon: Icon, matchesSubPages }) => (
             <li key={to}>
               <Link
                 to={to}
                 params={{ organizationId }}
-                activeOptions={{ exact: true }}
+                activeOptions={{ exact: !matchesSubPages }}
                 className={navLinkClasses}
                 onClick={onNavigate}
               >

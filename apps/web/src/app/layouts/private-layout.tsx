@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { AnalyticsTracker } from '../../modules/analytics/analytics-tracker';
 import { ConfirmProvider } from '../../shared/ui/confirm-dialog';
 import { TooltipProvider } from '../../shared/ui/tooltip';
 
@@ -12,6 +13,7 @@ export function PrivateLayout() {
     <TooltipProvider>
       <ConfirmProvider>
         <Outlet />
+        <AnalyticsTracker />
       </ConfirmProvider>
     </TooltipProvider>
   );

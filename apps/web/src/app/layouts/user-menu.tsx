@@ -4,6 +4,7 @@ import { KeyRound, Languages, LogOut, Mail, UserRound, UserRoundCog } from 'luci
 import { useTranslation } from 'react-i18next';
 import { useLogout, useSession } from '../../modules/auth/api';
 import { pendingInvitationsCountQueryOptions } from '../../modules/invitations/api';
+import { useUpdateCurrentUser } from '../../modules/users/api';
 import { Badge } from '../../shared/ui/badge';
 import { Button } from '../../shared/ui/button';
 import {
@@ -23,6 +24,7 @@ export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const updateUser = useUpdateCurrentUser();
   const { data: session } = useSession();
   const user = session?.user;
   const pendingCount =
@@ -31,7 +33,17 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="icon" className="relative" aria-label={t('layout.user-menu.label')}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="relative"
+          // The dot below is decorative: the label tells screen readers about pending invitations.
+          aria-label={
+            pendingCount > 0
+              ? t('layout.user-menu.label-with-invitations', { count: pendingCount })
+              : t('layout.user-menu.label')
+          }
+        >
           <UserRound aria-hidden="true" />
           {pendingCount > 0 ? (
             <span
@@ -83,7 +95,10 @@ export function UserMenu() {
             {t('layout.user-menu.language')}
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent className="min-w-48">
-            <LocaleRadioItems />
+            <LocaleRadioItems
+              // Best effort: the UI switches at once; a failed save only leaves the e-mails' language.
+              onLocaleChange={(locale) => updateUser.mutate({ locale }, { onError: () => {} })}
+            />
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSeparator />

@@ -236,7 +236,10 @@ export function useDeleteDocument(organizationId: string) {
   return useMutation({
     mutationFn: (documentId: string) =>
       apiClient.request<void>(documentPath(organizationId, documentId), { method: 'DELETE' }),
-    onSuccess: refresh,
+    // Not awaited: the document page leaves at once instead of first showing the document as deleted.
+    onSuccess: () => {
+      void refresh();
+    },
   });
 }
 

@@ -1,7 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
 import { mockApi, renderApp } from '../../test/app';
-import { ORGANIZATION_ID, organizationFixture, organizationHandlers } from '../../test/organizations';
+import {
+  invitationFixture,
+  ORGANIZATION_ID,
+  organizationFixture,
+  organizationHandlers,
+} from '../../test/organizations';
 import { jsonResponse } from '../../test/render';
 import { LAST_ORGANIZATION_STORAGE_KEY, resolveHomeRedirect } from './last-organization';
 
@@ -55,6 +60,21 @@ describe('/ redirect', () => {
       await screen.findByRole('heading', { name: 'Create your first organization' }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/organizations/first');
+  });
+
+  test('/ shows the pending invitations of a user invited before they had an account, not the first-organization form', async () => {
+    mockApi(
+      {
+        ...organizationHandlers({ organizations: [], pendingInvitationsCount: 1 }),
+        'GET /api/invitations': () => jsonResponse({ invitations: [invitationFixture()] }),
+      },
+      { signedIn: true },
+    );
+    const { router } = renderApp('/');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invitations'));
+    expect(await screen.findByText('Acme Archive')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create your first organization' })).not.toBeInTheDocument();
   });
 
   test('opening an organization remembers it as the last used one', async () => {

@@ -3,13 +3,29 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isApiError } from '../../shared/http/api-error';
 import { sessionQueryKey } from '../auth/api';
+import { pendingInvitationsCountQueryOptions } from '../invitations/api';
 import { myMemberQueryOptions } from '../members/api';
 import { organizationQueryOptions, organizationsQueryOptions } from './api';
 import { clearLastOrganizationId, getLastOrganizationId, resolveHomeRedirect } from './last-organization';
 
-/** `/`: the last used organization, else the list, else the first-organization form (spec §2). */
+/** The user's pending invitations count; 0 when it cannot be read (the redirect must not fail on it). */
+async function pendingInvitationsCount(queryClient: QueryClient): Promise<number> {
+  try {
+    return await queryClient.fetchQuery(pendingInvitationsCountQueryOptions());
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * `/`: the last used organization, else the list, else — for someone invited before they had an
+ * account — their pending invitations, else the first-organization form (spec §2).
+ */
 export async function redirectFromHome(queryClient: QueryClient): Promise<never> {
   const organizations = await queryClient.fetchQuery(organizationsQueryOptions());
+  if (organizations.length === 0 && (await pendingInvitationsCount(queryClient)) > 0) {
+    throw redirect({ to: '/invitations', replace: true });
+  }
   throw redirect({ ...resolveHomeRedirect(organizations, getLastOrganizationId()), replace: true });
 }
 

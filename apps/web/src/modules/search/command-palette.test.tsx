@@ -109,7 +109,9 @@ describe('command palette', () => {
 
     await user.type(within(palette).getByRole('combobox'), 'invoice');
 
-    expect(await within(palette).findByText('No results found.')).toBeInTheDocument();
+    // Shown in the list, and said by the palette's live region.
+    await waitFor(() => expect(within(palette).getByRole('status')).toHaveTextContent('No results found.'));
+    expect(within(palette).getAllByText('No results found.')).toHaveLength(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -195,6 +197,8 @@ describe('command palette', () => {
     await user.type(within(palette).getByRole('combobox'), 'invoice');
 
     expect(await within(palette).findByText('12 documents')).toBeInTheDocument();
+    // The count is the palette's live region: screen readers hear it when results arrive.
+    expect(within(palette).getByRole('status')).toHaveTextContent('12 documents');
   });
 
   test('a capped count shows as "10,000+ documents"', async () => {
@@ -222,7 +226,7 @@ describe('command palette', () => {
 
     await user.type(within(palette).getByRole('combobox'), 'nothing');
 
-    expect(await within(palette).findByText('No results found.')).toBeInTheDocument();
+    await waitFor(() => expect(within(palette).getByRole('status')).toHaveTextContent('No results found.'));
     expect(within(palette).queryByText(/\d+ documents?$/)).not.toBeInTheDocument();
   });
 

@@ -131,7 +131,8 @@ export function CommandPalette() {
           if (focusBeforeOpen?.isConnected) focusBeforeOpen.focus();
           focusBeforeOpen = null;
         }}
-        className="top-[10dvh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0 sm:top-[18dvh] sm:p-0"
+        // On short windows (400 % zoom) the palette starts near the top and scrolls as a whole.
+        className="top-[10dvh] max-h-[calc(90dvh-0.5rem)] max-w-xl translate-y-0 gap-0 overflow-y-auto p-0 sm:top-[18dvh] sm:max-h-[calc(82dvh-0.5rem)] sm:p-0"
       >
         <DialogTitle className="sr-only">{t('command-palette.title')}</DialogTitle>
         <DialogDescription className="sr-only">{t('command-palette.description')}</DialogDescription>
@@ -176,6 +177,9 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
       themeHeading.toLocaleLowerCase().includes(query),
   );
 
+  const noResults =
+    !search.isLoading && search.documents.length === 0 && themeActions.length === 0 && query !== '';
+
   return (
     <Command
       label={t('command-palette.input-label')}
@@ -205,12 +209,20 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
           <X className="size-4" aria-hidden="true" />
         </DialogClose>
       </div>
-      <Command.List className="max-h-[min(26rem,55dvh)] overflow-y-auto overscroll-contain p-1.5">
-        {search.isLoading ? null : (
-          <Command.Empty className="px-3 py-8 text-center text-sm text-muted-foreground">
+      <Command.List
+        aria-busy={search.isLoading || undefined}
+        className="max-h-[min(26rem,55dvh)] min-h-16 overflow-y-auto overscroll-contain p-1.5"
+      >
+        {/* An option, disabled, rather than cmdk's Empty: a listbox must hold options (axe). */}
+        {noResults ? (
+          <Command.Item
+            value="no-results"
+            disabled
+            className="justify-center px-3 py-8 text-center text-sm text-muted-foreground data-[disabled=true]:opacity-100"
+          >
             {t('command-palette.empty')}
-          </Command.Empty>
-        )}
+          </Command.Item>
+        ) : null}
         {search.documents.length > 0 ? (
           <Command.Group heading={t('command-palette.sections.documents')} className={groupClasses}>
             {search.documents.map((document) => (
@@ -262,12 +274,19 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
           </Command.Group>
         ) : null}
       </Command.List>
-      {/* Polite live region: the total is announced when results arrive. */}
+      {/*
+        A live region always in the page (one added along with its text is not read): the count, shown
+        under the results, or "No results", said only (the list shows it).
+      */}
       <p
-        aria-live="polite"
-        className="border-t px-3 py-2 text-xs text-muted-foreground tabular-nums empty:hidden"
+        role="status"
+        className={
+          search.documents.length > 0
+            ? 'border-t px-3 py-2 text-xs text-muted-foreground tabular-nums'
+            : 'sr-only'
+        }
       >
-        {search.documents.length > 0 ? resultsCount : null}
+        {search.documents.length > 0 ? resultsCount : noResults ? t('command-palette.empty') : ''}
       </p>
     </Command>
   );

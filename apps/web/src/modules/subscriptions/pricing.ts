@@ -1,9 +1,8 @@
-import { type BillingInterval, getPlanPrices, type Plan } from '@sheaf/contracts/plans';
+import { type BillingInterval, getPlanPrices, PLAN_CURRENCY, type Plan } from '@sheaf/contracts/plans';
 
 export type { BillingInterval };
 
-/** Prices are in this currency (that of the Stripe prices the server is configured with). */
-export const PLAN_CURRENCY = 'USD';
+export { PLAN_CURRENCY };
 
 export type PlanPrice = {
   /** What is shown as "per month": the monthly price, or the annual price / 12 (rounded to cents). */

@@ -1,10 +1,11 @@
 import type { PublicConfig } from '@sheaf/contracts/config';
 
 /**
- * Where "Contact support" leads. The runtime configuration has no support address yet, so this is the
- * conventional support mailbox of the instance's own domain.
+ * Where "Contact support" leads: the instance's SUPPORT_URL, or else the conventional support
+ * mailbox of its own domain.
  */
-export function getSupportHref(config: Pick<PublicConfig, 'baseUrl'>): string {
+export function getSupportHref(config: Pick<PublicConfig, 'baseUrl' | 'supportUrl'>): string {
+  if (config.supportUrl) return config.supportUrl;
   let host = 'localhost';
   try {
     host = new URL(config.baseUrl).hostname;

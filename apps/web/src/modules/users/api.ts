@@ -1,3 +1,4 @@
+import type { LocaleCode } from '@sheaf/contracts/locales';
 import type { UserDto } from '@sheaf/contracts/users';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../shared/http/api-client';
@@ -16,8 +17,8 @@ export function currentUserQueryOptions() {
 export function useUpdateCurrentUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name }: { name: string }) =>
-      (await apiClient.request<{ user: UserDto }>('/api/users/me', { method: 'PUT', body: { name } })).user,
+    mutationFn: async (changes: { name: string } | { locale: LocaleCode }) =>
+      (await apiClient.request<{ user: UserDto }>('/api/users/me', { method: 'PUT', body: changes })).user,
     onSuccess: async (user) => {
       queryClient.setQueryData(currentUserQueryKey, user);
       await refreshSession(queryClient);

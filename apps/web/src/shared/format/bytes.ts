@@ -1,28 +1,35 @@
-const UNITS_1000 = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
-const UNITS_1024 = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
 export type FormatBytesOptions = {
-  /** Tables use base 1000 (spec §9); the general default is base 1024 with 2 decimals. */
-  base?: 1000 | 1024;
+  /** Sizes are always decimal (1 kB = 1000 B); kept so callers may say so. */
+  base?: 1000;
+  /** The most fraction digits shown (2 by default); whole bytes never have any. */
   decimals?: number;
-  /** A BCP 47 locale for the decimal separator. */
+  /** A BCP 47 locale for the number and the unit's symbol. */
   locale?: string;
 };
 
-/** A byte count as a short human size: `1.5 KB` (base 1000) or `1.46 KiB` (base 1024). */
-export function formatBytes(
-  bytes: number,
-  { base = 1024, decimals = 2, locale = 'en' }: FormatBytesOptions = {},
-) {
-  const units = base === 1000 ? UNITS_1000 : UNITS_1024;
-  if (!Number.isFinite(bytes) || bytes <= 0) {
-    return `0 ${units[0]}`;
+/**
+ * A byte count as a short human size, one style across the app: decimal units (kB, MB, GB) written by
+ * `Intl.NumberFormat` in the UI language — "1.49 kB" in English, "1,49 ko" in French, "25 MB" in German.
+ */
+export function formatBytes(bytes: number, { decimals = 2, locale = 'en' }: FormatBytesOptions = {}) {
+  const value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  const exponent = value === 0 ? 0 : Math.min(Math.floor(Math.log10(value) / 3), UNITS.length - 1);
+  if (exponent === 0) {
+    // CLDR's short English byte is the word "byte": take the narrow symbol (B, o) with a space instead.
+    const parts = new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: 'byte',
+      unitDisplay: 'narrow',
+    }).formatToParts(Math.round(value));
+    const symbol = parts.find((part) => part.type === 'unit')?.value ?? 'B';
+    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(value)} ${symbol}`;
   }
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(base)), units.length - 1);
-  const value = bytes / base ** exponent;
-  const formatted = new Intl.NumberFormat(locale, {
-    maximumFractionDigits: exponent === 0 ? 0 : decimals,
-    minimumFractionDigits: exponent === 0 ? 0 : decimals,
-  }).format(value);
-  return `${formatted} ${units[exponent]}`;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: UNITS[exponent],
+    unitDisplay: 'short',
+    maximumFractionDigits: decimals,
+  }).format(value / 1000 ** exponent);
 }

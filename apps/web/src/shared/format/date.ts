@@ -16,8 +16,11 @@ const DATE_FNS_LOCALES: Record<LocaleCode, Locale> = {
   it,
 };
 
-/** The spec's date format ('MMM d, yyyy'), in the UI language. */
-export const DATE_FORMAT = 'MMM d, yyyy';
+/**
+ * A date in the order and words of the UI language: "Nov 24, 2026" in English, "24 nov. 2026" in
+ * French, "24. Nov. 2026" in German (date-fns' medium localized date).
+ */
+export const DATE_FORMAT = 'PP';
 
 export function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);

@@ -24,6 +24,8 @@ export const AUTH_CLIENT_ERROR_CODES = [
   'PROVIDER_NOT_FOUND',
   'FAILED_TO_CREATE_USER',
   'EMAIL_ALREADY_VERIFIED',
+  // Unlinking a sign-in method needs a session signed in within the last day.
+  'SESSION_NOT_FRESH',
 ] as const;
 
 const KNOWN_CODES: ReadonlySet<string> = new Set([...ERROR_CODES, ...AUTH_CLIENT_ERROR_CODES]);

@@ -14,8 +14,9 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('grid gap-1 p-5 pb-3', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('text-base font-semibold leading-snug', className)} {...props} />;
+/** A card's heading: an h2, the level under the page's h1 (the cards are the page's sections). */
+export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
+  return <h2 className={cn('text-base font-semibold leading-snug', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

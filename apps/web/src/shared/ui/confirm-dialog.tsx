@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 import { cn } from './cn';
 import { overlayClasses } from './dialog';
+import { useFocusReturn } from './focus-return';
 import { Input } from './input';
 
 export type ConfirmOptions = {
@@ -48,6 +49,8 @@ export function ConfirmDialog({
   const [typed, setTyped] = useState('');
   const needsText = requiredText !== undefined && requiredText.trim() !== '';
   const canConfirm = !needsText || matchesRequiredText(typed, requiredText);
+  // Focus goes back to the control that asked (or a neighbour, once its row is deleted).
+  const focusReturn = useFocusReturn();
 
   const handleOpenChange = (next: boolean) => {
     if (!next) {
@@ -67,6 +70,7 @@ export function ConfirmDialog({
             'rounded-xl border bg-surface p-5 text-surface-foreground shadow-lg outline-none data-[state=open]:animate-zoom-in sm:p-6',
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...focusReturn}
         >
           <div className="grid gap-1.5">
             <AlertDialog.Title className="text-base font-semibold leading-snug">{title}</AlertDialog.Title>

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { useFocusReturn } from './focus-return';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -20,8 +21,17 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   showCloseButton?: boolean;
 };
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
   const { t } = useTranslation();
+  // Focus goes back to the control that opened the dialog (or a neighbour) when it closes.
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -33,6 +43,7 @@ export function DialogContent({ className, children, showCloseButton = true, ...
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         {showCloseButton ? (

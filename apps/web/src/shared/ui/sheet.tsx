@@ -4,6 +4,7 @@ import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { DialogOverlay } from './dialog';
+import { useFocusReturn } from './focus-return';
 
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
@@ -15,9 +16,12 @@ export const SheetDescription = DialogPrimitive.Description;
 export function SheetContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -28,6 +32,7 @@ export function SheetContent({
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         <DialogPrimitive.Close

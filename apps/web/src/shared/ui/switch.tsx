@@ -9,7 +9,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
         'peer inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full border-2 border-transparent',
         'shadow-sm transition-colors outline-none data-[state=checked]:bg-primary data-[state=unchecked]:bg-input',
         'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background',
-        'disabled:cursor-not-allowed disabled:opacity-50',
+        'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-progress aria-disabled:opacity-70',
         className,
       )}
       {...props}

@@ -19,30 +19,46 @@ const EVENT_ICONS: Record<DocumentActivityDto['event'], LucideIcon> = {
   untagged: Tag,
 };
 
-/** The sentence of one entry: what happened (with the tag or the updated fields), and by whom. */
+type ActivityKind =
+  | 'created'
+  | 'renamed'
+  | 'edited'
+  | 'renamed-edited'
+  | 'updated'
+  | 'deleted'
+  | 'restored'
+  | 'tagged'
+  | 'untagged';
+
+/** What an entry did, with an update told apart by the fields it changed. */
+function activityKind(activity: DocumentActivityDto): ActivityKind {
+  if (activity.event !== 'updated') return activity.event;
+  const fields = new Set(activity.eventData?.updatedFields ?? []);
+  if (fields.has('name') && fields.has('content')) return 'renamed-edited';
+  if (fields.has('name')) return 'renamed';
+  if (fields.has('content')) return 'edited';
+  return 'updated';
+}
+
+/**
+ * The sentence of one entry, with its actor: "Ana added the tag Invoices"; without one (a tagging rule,
+ * an intake e-mail, the server), in the passive: "The tag Invoices was added".
+ */
 function useActivitySentence() {
   const { t } = useTranslation();
   return (activity: DocumentActivityDto): string => {
-    const fields = activity.eventData?.updatedFields ?? [];
-    if (activity.event === 'updated' && activity.user === null && fields.join() === 'content') {
+    const kind = activityKind(activity);
+    if (kind === 'edited' && activity.user === null) {
       // A content update by nobody is the background text extraction.
       return t('documents.activity.content-extracted');
     }
-    const what =
-      activity.event === 'updated'
-        ? fields.length > 0
-          ? t('documents.activity.updated-fields', {
-              fields: fields
-                .map((field) => t(`documents.activity.field-${field === 'name' ? 'name' : 'content'}`))
-                .join(', '),
-            })
-          : t('documents.activity.updated')
-        : activity.event === 'tagged' || activity.event === 'untagged'
-          ? t(`documents.activity.${activity.event}`, {
-              tag: activity.tag?.name ?? t('documents.activity.deleted-tag'),
-            })
-          : t(`documents.activity.${activity.event}`);
-    return activity.user ? t('documents.activity.by-user', { what, name: activity.user.name }) : what;
+    const values = {
+      name: activity.user?.name ?? '',
+      tag: activity.tag?.name ?? t('documents.activity.deleted-tag'),
+    };
+    return activity.user
+      ? t(`documents.activity.user.${kind}`, values)
+      : t(`documents.activity.system.${kind}`, values);
   };
 }
 

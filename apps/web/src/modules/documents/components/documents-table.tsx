@@ -24,6 +24,8 @@ export type DocumentsTableColumn = {
   cell: (document: DocumentListItemDto) => ReactNode;
   /** Hidden below the `sm` breakpoint, where the table keeps to the essentials. */
   hideOnMobile?: boolean;
+  /** With `hideOnMobile`: what of it still shows below the `sm` breakpoint, under the file name. */
+  mobileDetail?: (document: DocumentListItemDto) => ReactNode;
 };
 
 export type PaginationState = { pageIndex: number; pageSize: number };
@@ -42,6 +44,8 @@ export type DocumentsTableProps = {
   showTags?: boolean;
   /** Row actions: the standard menu by default, or custom content (the trash's Restore and Delete). */
   renderActions?: (document: DocumentListItemDto) => ReactNode;
+  /** Width of the actions column from `sm` up (the table's columns are fixed): wider for labelled buttons. */
+  actionsColumnClassName?: string;
   /** When true, a page is being fetched: the rows dim instead of jumping. */
   isFetching?: boolean;
 };
@@ -64,9 +68,15 @@ function RelativeTime({ value }: { value: string }) {
 function FileNameCell({
   organizationId,
   document,
+  mobileDetails,
+  showTags = false,
 }: {
   organizationId: string;
   document: DocumentListItemDto;
+  /** Shown under the name below the `sm` breakpoint (what the hidden columns say). */
+  mobileDetails?: ReactNode;
+  /** Below the `md` breakpoint, where the tags column is hidden, the tags show under the name. */
+  showTags?: boolean;
 }) {
   const { i18n } = useTranslation();
   const { extension } = splitFileName(document.name);
@@ -79,6 +89,7 @@ function FileNameCell({
             to="/organizations/$organizationId/documents/$documentId"
             params={{ organizationId, documentId: document.id }}
             className="truncate font-medium text-foreground hover:underline focus-visible:underline outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
+            title={document.name}
           >
             {document.name}
           </Link>
@@ -86,7 +97,7 @@ function FileNameCell({
         </div>
         <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
           <span className="whitespace-nowrap">
-            {formatBytes(document.originalSize, { base: 1000, locale: i18n.language })}
+            {formatBytes(document.originalSize, { locale: i18n.language })}
           </span>
           <span aria-hidden="true">·</span>
           <span className="shrink-0">{getFileTypeLabel(document.mimeType, extension)}</span>
@@ -95,6 +106,16 @@ function FileNameCell({
             <RelativeTime value={document.createdAt} />
           </span>
         </span>
+        {mobileDetails ? (
+          <div className="text-xs text-muted-foreground sm:hidden">{mobileDetails}</div>
+        ) : null}
+        {showTags && document.tags.length > 0 ? (
+          <div className="mt-1 flex min-w-0 flex-wrap gap-1 md:hidden">
+            {document.tags.map((tag) => (
+              <TagBadge key={tag.id} tag={tag} />
+            ))}
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -115,10 +136,12 @@ export function DocumentsTable({
   showCreationDate = true,
   showTags = true,
   renderActions,
+  actionsColumnClassName = 'sm:w-24',
   isFetching = false,
 }: DocumentsTableProps) {
   const { t } = useTranslation();
   const { formatDate } = useDateFormatter();
+  const mobileColumns = extraColumns.filter((column) => column.hideOnMobile && column.mobileDetail);
   const isPastLastPage = documents.length === 0 && documentsCount > 0 && pagination.pageIndex > 0;
 
   useEffect(() => {
@@ -133,30 +156,49 @@ export function DocumentsTable({
       <Table
         aria-label={label}
         aria-busy={isFetching || undefined}
-        className={cn(isFetching && 'opacity-70')}
+        // Fixed column widths from sm up: the columns stay put while a page loads or tags arrive.
+        className={cn('sm:table-fixed', isFetching && 'opacity-70')}
       >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead>{t('documents.table.file-name')}</TableHead>
             {extraColumns.map((column) => (
-              <TableHead key={column.id} className={cn(column.hideOnMobile && 'hidden sm:table-cell')}>
+              <TableHead
+                key={column.id}
+                className={cn('sm:w-44', column.hideOnMobile && 'hidden sm:table-cell')}
+              >
                 {column.header}
               </TableHead>
             ))}
             {showTags ? (
-              <TableHead className="hidden md:table-cell">{t('documents.table.tags')}</TableHead>
+              <TableHead className="hidden md:table-cell md:w-56">{t('documents.table.tags')}</TableHead>
             ) : null}
             {showCreationDate ? (
-              <TableHead className="hidden sm:table-cell">{t('documents.table.created-at')}</TableHead>
+              <TableHead className="hidden sm:table-cell sm:w-32">
+                {t('documents.table.created-at')}
+              </TableHead>
             ) : null}
-            <TableHead className="text-right">{t('documents.table.actions')}</TableHead>
+            <TableHead className={cn('text-right', actionsColumnClassName)}>
+              {t('documents.table.actions')}
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {documents.map((document) => (
             <TableRow key={document.id}>
               <TableCell className="max-w-0 w-full sm:w-auto sm:max-w-md">
-                <FileNameCell organizationId={organizationId} document={document} />
+                <FileNameCell
+                  organizationId={organizationId}
+                  document={document}
+                  showTags={showTags}
+                  mobileDetails={
+                    mobileColumns.length > 0
+                      ? mobileColumns.map((column) => (
+                          <div key={column.id}>{column.mobileDetail?.(document)}</div>
+                        ))
+                      : undefined
+                  }
+                />
               </TableCell>
               {extraColumns.map((column) => (
                 <TableCell key={column.id} className={cn(column.hideOnMobile && 'hidden sm:table-cell')}>

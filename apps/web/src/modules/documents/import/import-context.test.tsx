@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { describe, expect, test } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
 import { API_DOCUMENTS, documentFixture, documentsHandlers, listItem } from '../../../test/documents';
@@ -67,6 +68,38 @@ describe('document import', () => {
     );
   });
 
+  test("the organization home's latest documents and statistics show an upload without a reload", async () => {
+    const user = userEvent.setup();
+    const documents = [documentFixture()];
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents }),
+        [`POST ${API_DOCUMENTS}`]: ({ body }) => {
+          const file = (body as FormData).get('file') as File;
+          const created = documentFixture({ id: 'doc_new', name: file.name, originalName: file.name });
+          // The server now lists it first, as the next GET answers.
+          documents.unshift(created);
+          return jsonResponse({ document: listItem(created) }, { status: 201 });
+        },
+      },
+      { signedIn: true },
+    );
+    renderApp(`/organizations/${ORGANIZATION_ID}`);
+
+    const table = await screen.findByRole('table', { name: 'Latest imported documents' });
+    expect(within(table).getAllByRole('link')).toHaveLength(1);
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('fresh.pdf')]);
+
+    expect(await within(table).findByRole('link', { name: 'fresh.pdf' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('link')).toHaveLength(2);
+    // The statistics card counts it too.
+    await waitFor(() =>
+      expect(screen.getByText('documents in total').previousSibling).toHaveTextContent('2'),
+    );
+  });
+
   test('a file over the plan limit fails with "File too large" without being sent', async () => {
     const user = userEvent.setup();
     const uploads = heldUploads();
@@ -128,6 +161,72 @@ describe('document import', () => {
         'The server has run out of storage space. Nothing was saved: ask your administrator.',
       ),
     ).toBeInTheDocument();
+  });
+
+  test('an empty file fails with "This file is empty" without being sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({ ...organizationHandlers(), ...documentsHandlers() }, { signedIn: true });
+    renderApp(DOCUMENTS_URL);
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('empty.pdf', 0)]);
+
+    const panel = await screen.findByRole('region', { name: '1 document could not be imported' });
+    expect(within(panel).getByText('This file is empty')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  test('the server refusing the file itself says the file is empty, not that values are invalid', async () => {
+    const user = userEvent.setup();
+    const message = 'The file is empty.';
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers(),
+        [`POST ${API_DOCUMENTS}`]: () =>
+          jsonResponse(
+            {
+              error: {
+                code: 'api.validation_error',
+                message,
+                details: [{ path: 'file', message, code: 'invalid_file' }],
+              },
+            },
+            { status: 400 },
+          ),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('emptied.pdf')]);
+
+    const panel = await screen.findByRole('region', { name: '1 document could not be imported' });
+    expect(within(panel).getByText('This file is empty')).toBeInTheDocument();
+  });
+
+  test('while the import panel is open, toasts are lifted above it, and drop back when it closes', async () => {
+    const user = userEvent.setup();
+    const uploads = heldUploads();
+    mockApi(
+      { ...organizationHandlers(), ...documentsHandlers(), [`POST ${API_DOCUMENTS}`]: uploads.handler },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENTS_URL);
+    const clearance = () => document.documentElement.style.getPropertyValue('--toast-bottom-clearance');
+    expect(clearance()).toBe('');
+
+    await user.upload(await screen.findByTestId('document-file-input'), [pdf('a.pdf')]);
+    await screen.findByRole('region', { name: '0 / 1 documents imported' });
+    // jsdom lays nothing out: the panel measures 0 px, plus its margin and the gap.
+    expect(clearance()).toBe('24px');
+    act(() => void toast('Saved'));
+    await screen.findByText('Saved');
+    const toaster = screen.getByRole('region', { name: /Notifications/ }).querySelector('ol');
+    expect(toaster?.getAttribute('style')).toContain('--offset-bottom: var(--toast-bottom-clearance, 24px)');
+
+    await user.click(screen.getByRole('button', { name: 'Close the import panel' }));
+    expect(clearance()).toBe('');
+    uploads.releaseAll();
   });
 
   test('the chevron collapses the panel and the close button clears it', async () => {

@@ -56,8 +56,10 @@ export function ImportProvider({
       createImportQueue({
         concurrency: CONCURRENT_UPLOADS,
         upload: (file, signal) => uploadDocument({ organizationId, file, signal }),
-        // The check applies only when a limit is known (spec §5).
+        // The size limit applies only when one is known (spec §5).
         check: (file) => {
+          // The server refuses an empty file: say so at once, without sending it.
+          if (file.size === 0) return new ImportRejection('document.empty_file');
           const limit = maxFileSizeRef.current;
           return limit !== null && file.size > limit
             ? new ImportRejection('document.size_too_large')

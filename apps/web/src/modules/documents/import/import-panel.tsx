@@ -2,20 +2,30 @@ import type { DocumentListItemDto } from '@sheaf/contracts/documents';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, LoaderCircle, ScanSearch, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import { Spinner } from '../../../shared/ui/spinner';
+import { TOAST_BOTTOM_CLEARANCE_VAR } from '../../../shared/ui/toaster';
 import { documentQueryOptions, useRefreshWhenExtractionEnds } from '../api';
 import { DOCUMENT_EXTRACTION_POLL_MS, isExtractionRunning, useExtractionErrorMessage } from '../extraction';
-import { type ImportItem, ImportRejection, summarizeImports } from './import-queue';
+import { type ImportItem, ImportRejection, isRejectedFileAnswer, summarizeImports } from './import-queue';
 
 function useImportErrorMessage() {
   const { t } = useTranslation();
-  return (error: unknown) =>
-    error instanceof ImportRejection ? t('documents.import.file-too-large') : getErrorMessage(error, t);
+  return (error: unknown) => {
+    if (error instanceof ImportRejection) {
+      return t(
+        error.code === 'document.empty_file'
+          ? 'documents.import.file-empty'
+          : 'documents.import.file-too-large',
+      );
+    }
+    // The server's answer for a file it cannot take (an empty one): say so, not "invalid values".
+    return isRejectedFileAnswer(error) ? t('documents.import.file-empty') : getErrorMessage(error, t);
+  };
 }
 
 /** The title (spec §2): none, progress (done of total), success count or error count. */
@@ -139,6 +149,32 @@ function ImportRow({ organizationId, item }: { organizationId: string; item: Imp
 }
 
 /**
+ * While the panel is shown, toasts (bottom right too) stack above it: its height plus its 12 px margin
+ * and a 12 px gap go into the toaster's bottom offset, following the panel as it grows or collapses.
+ */
+function useToastClearance<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const panel = ref.current;
+    if (!panel) return;
+    const root = window.document.documentElement;
+    const update = () =>
+      root.style.setProperty(
+        TOAST_BOTTOM_CLEARANCE_VAR,
+        `${Math.ceil(panel.getBoundingClientRect().height) + 24}px`,
+      );
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update);
+    observer?.observe(panel);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty(TOAST_BOTTOM_CLEARANCE_VAR);
+    };
+  }, []);
+  return ref;
+}
+
+/**
  * The import progress panel (spec §2): fixed at the bottom right, collapsible with the chevron, and closed
  * (which clears the list) with the close button. Lists each file with its state.
  */
@@ -159,9 +195,11 @@ export function ImportPanel({
   const title = usePanelTitle(items);
   const titleId = useId();
   const listId = useId();
+  const panelRef = useToastClearance<HTMLElement>();
 
   return (
     <section
+      ref={panelRef}
       aria-labelledby={titleId}
       className={cn(
         'fixed right-3 bottom-3 left-3 z-40 flex flex-col overflow-hidden rounded-xl border bg-surface text-surface-foreground shadow-lg',

@@ -1,6 +1,20 @@
 import type { DocumentListItemDto } from '@sheaf/contracts/documents';
 import { isApiError } from '../../../shared/http/api-error';
 
+/**
+ * Whether an upload's 400 is about the file itself (the server answers `api.validation_error` with a
+ * detail on the `file` field, e.g. an empty file), rather than a generic invalid request.
+ */
+export function isRejectedFileAnswer(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 400 || error.code !== 'api.validation_error') return false;
+  const body = error.data as { error?: { details?: unknown } } | undefined;
+  const details = body?.error?.details;
+  return (
+    Array.isArray(details) &&
+    details.some((detail) => typeof detail === 'object' && detail !== null && detail.path === 'file')
+  );
+}
+
 export type ImportStatus = 'pending' | 'uploading' | 'success' | 'error';
 
 export type ImportItem = {
@@ -15,9 +29,9 @@ export type ImportItem = {
   isDeferred?: boolean;
 };
 
-/** A file refused before it is sent (spec §5: too large for the plan). */
+/** A file refused before it is sent (spec §5: too large for the plan; or empty, which the server refuses). */
 export class ImportRejection extends Error {
-  constructor(readonly code: 'document.size_too_large') {
+  constructor(readonly code: 'document.size_too_large' | 'document.empty_file') {
     super(code);
     this.name = 'ImportRejection';
   }

@@ -125,10 +125,18 @@ export function DeletedDocumentsPage() {
     }
   };
 
+  const daysLeft = (document: DocumentListItemDto) =>
+    document.deletedAt
+      ? t('documents.trash.days-left', { count: getRetentionDaysLeft(document.deletedAt, retentionDays) })
+      : null;
+
   const extraColumns: DocumentsTableColumn[] = [
     {
       id: 'deleted-at',
       header: t('documents.table.deleted-at'),
+      // Below 640 px the name keeps the room; the days left show under it.
+      hideOnMobile: true,
+      mobileDetail: daysLeft,
       cell: (document) =>
         document.deletedAt ? (
           <div className="grid gap-0.5 whitespace-nowrap">
@@ -137,11 +145,7 @@ export function DeletedDocumentsPage() {
                 {formatRelative(document.deletedAt)}
               </time>
             </Tooltip>
-            <span className="text-xs text-muted-foreground">
-              {t('documents.trash.days-left', {
-                count: getRetentionDaysLeft(document.deletedAt, retentionDays),
-              })}
-            </span>
+            <span className="text-xs text-muted-foreground">{daysLeft(document)}</span>
           </div>
         ) : null,
     },
@@ -189,6 +193,8 @@ export function DeletedDocumentsPage() {
         showCreationDate={false}
         showTags={false}
         renderActions={(document) => <TrashRowActions organizationId={organizationId} document={document} />}
+        // Restore and Delete, each with its label.
+        actionsColumnClassName="sm:w-60"
       />
     </div>
   );

@@ -2,6 +2,7 @@ import type { DocumentActivityDto } from '@sheaf/contracts/documents';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
+import { formatRelative } from '../../../shared/format/date';
 import { mockApi, renderApp } from '../../../test/app';
 import {
   API_DOCUMENTS,
@@ -29,7 +30,7 @@ function activityEntry(index: number, overrides: Partial<DocumentActivityDto> = 
 }
 
 describe('document page', () => {
-  test('the Info tab shows the document fields, with "Never" for a document never updated', async () => {
+  test('the Info tab shows the document fields, and no last update for a document never updated', async () => {
     mockApi(
       { ...organizationHandlers(), ...documentsHandlers({ documents: [documentFixture()] }) },
       { signedIn: true },
@@ -40,12 +41,29 @@ describe('document page', () => {
     expect(screen.getByRole('tab', { name: 'Info', selected: true })).toBeInTheDocument();
     expect(screen.getByText('doc_1')).toBeInTheDocument();
     expect(screen.getByText('application/pdf')).toBeInTheDocument();
-    expect(screen.getByText('1.49 KB')).toBeInTheDocument();
-    expect(screen.getByText('Never')).toBeInTheDocument();
+    expect(screen.getByText('1.49 kB')).toBeInTheDocument();
+    expect(screen.queryByText('Never')).not.toBeInTheDocument();
+    expect(screen.queryByText('Updated at')).not.toBeInTheDocument();
+    expect(screen.getByText('Created at')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute(
       'href',
       expect.stringContaining(`${API_DOCUMENTS}/doc_1/file`),
     );
+  });
+
+  test('the Info tab shows when an updated document was last updated', async () => {
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture({ updatedAt: '2025-03-02T10:00:00.000Z' })] }),
+      },
+      { signedIn: true },
+    );
+    renderApp(DOCUMENT_URL);
+
+    expect(await screen.findByText('Updated at')).toBeInTheDocument();
+    const times = screen.getAllByText(formatRelative('2025-03-02T10:00:00.000Z'));
+    expect(times.map((time) => time.getAttribute('datetime'))).toContain('2025-03-02T10:00:00.000Z');
   });
 
   test('the Content tab edits the text, and cancel restores the original', async () => {
@@ -132,14 +150,57 @@ describe('document page', () => {
 
     const list = await screen.findByRole('list', { name: 'Activity' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
-    expect(within(list).getAllByText('Updated: content by Ada Lovelace')).toHaveLength(20);
+    expect(within(list).getAllByText('Ada Lovelace edited the text')).toHaveLength(20);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(21));
-    expect(within(list).getByText('Document created by Ada Lovelace')).toBeInTheDocument();
+    expect(within(list).getByText('Ada Lovelace added the document')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     const activityCalls = calls.filter((call) => call.path.endsWith('/activity'));
     expect(activityCalls.map((call) => call.url.searchParams.get('pageSize'))).toEqual(['20', '20']);
+  });
+
+  test('the Activity tab writes each entry as a sentence with its actor, or in the passive without one', async () => {
+    const tag = { id: 'tag_1', name: 'Invoices', color: '#d8ff75' };
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`GET ${API_DOCUMENTS}/doc_1/activity`]: () =>
+          jsonResponse({
+            activities: [
+              activityEntry(0, { event: 'tagged', eventData: null, tag }),
+              activityEntry(1, { event: 'tagged', eventData: null, tag, user: null }),
+              activityEntry(2, { event: 'untagged', eventData: null, tag: null }),
+              activityEntry(3, { eventData: { updatedFields: ['name'] } }),
+              activityEntry(4, { eventData: { updatedFields: ['name', 'content'] } }),
+              activityEntry(5, { user: null }),
+              activityEntry(6, { event: 'deleted', eventData: null }),
+              activityEntry(7, { event: 'restored', eventData: null }),
+              activityEntry(8, { event: 'created', eventData: null, user: null }),
+            ],
+          }),
+      },
+      { signedIn: true },
+    );
+    renderApp(`${DOCUMENT_URL}?tab=activity`);
+
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('span.text-sm')?.textContent),
+    ).toEqual([
+      'Ada Lovelace added the tag Invoices',
+      'The tag Invoices was added',
+      'Ada Lovelace removed the tag (deleted)',
+      'Ada Lovelace renamed the document',
+      'Ada Lovelace renamed the document and edited its text',
+      'Text extracted from the file',
+      'Ada Lovelace moved the document to the trash',
+      'Ada Lovelace restored the document',
+      'The document was added',
+    ]);
   });
 
   test('deleting from the page confirms, then goes back to the documents list', async () => {
@@ -163,6 +224,35 @@ describe('document page', () => {
     );
     expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
     expect(await screen.findByText('Document deleted')).toBeInTheDocument();
+  });
+
+  test('the toast after deleting from the page offers Undo, which restores the document', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`DELETE ${API_DOCUMENTS}/doc_1`]: () => new Response(null, { status: 204 }),
+        [`POST ${API_DOCUMENTS}/doc_1/restore`]: () => jsonResponse({ document: documentFixture() }),
+      },
+      { signedIn: true },
+    );
+    const { router } = renderApp(DOCUMENT_URL);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this document?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/organizations/${ORGANIZATION_ID}/documents`),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/restore'))).toHaveLength(
+        1,
+      ),
+    );
+    expect(await screen.findByText('Document restored')).toBeInTheDocument();
   });
 
   test('a deleted document shows its days of retention left and can be restored', async () => {

@@ -39,6 +39,7 @@ import {
 } from '../api';
 import { DocumentActivity } from '../components/document-activity';
 import { DocumentContentEditor } from '../components/document-content-editor';
+import { DocumentPageSkeleton } from '../components/document-page-skeleton';
 import { DocumentsLoadError } from '../components/documents-load-error';
 import { ExtractionStatusBadge } from '../components/extraction-status-badge';
 import { RenameDocumentDialog } from '../components/rename-document-dialog';
@@ -114,14 +115,17 @@ function DocumentInfo({ document }: { document: DocumentDto }) {
         {document.mimeType}
       </InfoRow>
       <InfoRow icon={HardDrive} label={t('documents.info.size')}>
-        {formatBytes(document.originalSize, { base: 1000, locale: i18n.language })}
+        {formatBytes(document.originalSize, { locale: i18n.language })}
       </InfoRow>
       <InfoRow icon={Calendar} label={t('documents.info.created-at')}>
         {when(document.createdAt)}
       </InfoRow>
-      <InfoRow icon={CalendarClock} label={t('documents.info.updated-at')}>
-        {document.updatedAt ? when(document.updatedAt) : t('documents.table.never')}
-      </InfoRow>
+      {/* A document never changed since its upload has no "last updated" to show. */}
+      {document.updatedAt ? (
+        <InfoRow icon={CalendarClock} label={t('documents.info.updated-at')}>
+          {when(document.updatedAt)}
+        </InfoRow>
+      ) : null}
       <InfoRow icon={ScanText} label={t('documents.info.extraction')}>
         <ExtractionState document={document} />
       </InfoRow>
@@ -167,11 +171,7 @@ export function DocumentPage() {
   const restore = useRestoreDocument(organizationId);
 
   if (document.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner size="lg" />
-      </div>
-    );
+    return <DocumentPageSkeleton />;
   }
   if (document.isError) {
     if (getErrorCode(document.error) === 'documents.not_found') {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
+import { formatRelative } from '../../../shared/format/date';
 import { mockApi, renderApp } from '../../../test/app';
 import {
   API_DOCUMENTS,
@@ -15,7 +16,7 @@ import { jsonResponse } from '../../../test/render';
 const DOCUMENTS_URL = `/organizations/${ORGANIZATION_ID}/documents`;
 
 describe('documents list', () => {
-  test('lists each document with its link, size in base 1000 and type', async () => {
+  test('lists each document with its link, size in decimal units and type, and its creation as last update when never updated', async () => {
     mockApi(
       { ...organizationHandlers(), ...documentsHandlers({ documents: [documentFixture()] }) },
       { signedIn: true },
@@ -25,9 +26,12 @@ describe('documents list', () => {
     const table = await screen.findByRole('table', { name: 'Documents' });
     const link = within(table).getByRole('link', { name: 'Invoice March.pdf' });
     expect(link).toHaveAttribute('href', `/organizations/${ORGANIZATION_ID}/documents/doc_1`);
-    expect(within(table).getByText('1.49 KB')).toBeInTheDocument();
+    expect(within(table).getByText('1.49 kB')).toBeInTheDocument();
     expect(within(table).getByText('pdf')).toBeInTheDocument();
-    expect(within(table).getByText('Never')).toBeInTheDocument();
+    expect(within(table).queryByText('Never')).not.toBeInTheDocument();
+    // The "Last updated" column repeats the creation time under the name.
+    const created = formatRelative(documentFixture().createdAt);
+    expect(within(table).getAllByText(created)).toHaveLength(2);
     expect(screen.getByText('1 document')).toBeInTheDocument();
   });
 

@@ -142,7 +142,8 @@ export function DocumentsPage() {
       hideOnMobile: true,
       cell: (document) => (
         <span className="whitespace-nowrap text-muted-foreground">
-          {document.updatedAt ? formatRelative(document.updatedAt) : t('documents.table.never')}
+          {/* Never changed since the upload: last updated when it was created. */}
+          {formatRelative(document.updatedAt ?? document.createdAt)}
         </span>
       ),
     },

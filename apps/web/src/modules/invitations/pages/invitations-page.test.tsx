@@ -107,7 +107,8 @@ describe('user menu invitations badge', () => {
     renderApp('/organizations');
 
     await screen.findByRole('heading', { level: 1, name: 'Organizations' });
-    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    // The trigger's dot is decorative: its name tells screen readers about the invitations.
+    await user.click(await screen.findByRole('button', { name: 'User menu, 2 pending invitations' }));
     const entry = await screen.findByRole('menuitem', { name: /Invitations/ });
     await waitFor(() => expect(entry).toHaveAccessibleName('Invitations (2 pending)'));
     expect(within(entry).getByTestId('pending-invitations-badge')).toHaveTextContent('2');

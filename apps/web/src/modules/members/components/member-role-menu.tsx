@@ -5,7 +5,8 @@ import {
   type MemberDto,
 } from '@sheaf/contracts/members';
 import { MEMBER_ROLES, type MemberRole } from '@sheaf/contracts/permissions';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown, Lock } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
 import {
@@ -16,6 +17,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
 } from '../../../shared/ui/dropdown-menu';
+import { Tooltip } from '../../../shared/ui/tooltip';
 
 const isAssignable = (role: string): role is AssignableMemberRole =>
   (ASSIGNABLE_MEMBER_ROLES as readonly string[]).includes(role);
@@ -51,6 +53,33 @@ export function MemberRoleMenu({
   onChange: (role: AssignableMemberRole) => void;
 }) {
   const { t } = useTranslation();
+  const noteId = useId();
+  if (!canChangeMemberRole({ actorRole, targetRole: member.role })) {
+    // Every option would be disabled: no menu, but a focusable (aria-disabled) button whose tooltip says why.
+    const reason =
+      member.role === 'owner' ? t('members.role-menu.owner-fixed') : t('members.role-menu.not-allowed');
+    return (
+      <>
+        <span id={noteId} hidden>
+          {reason}
+        </span>
+        <Tooltip content={reason}>
+          <Button
+            variant="outline"
+            size="sm"
+            className="w-28 cursor-not-allowed justify-between aria-disabled:pointer-events-auto"
+            aria-label={t('members.role-menu.trigger', { name: memberName })}
+            aria-disabled="true"
+            aria-describedby={noteId}
+            onClick={(event) => event.preventDefault()}
+          >
+            {t(`members.roles.${member.role}`)}
+            <Lock className="text-muted-foreground" aria-hidden="true" />
+          </Button>
+        </Tooltip>
+      </>
+    );
+  }
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

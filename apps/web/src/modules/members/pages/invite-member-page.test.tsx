@@ -14,9 +14,9 @@ describe('invite member form', () => {
     renderApp(`/organizations/${ORGANIZATION_ID}/invite`);
 
     await user.click(await screen.findByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'not-an-email');
-    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid e-mail address')).toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
@@ -74,7 +74,7 @@ describe('invite member form', () => {
 
     expect(await screen.findByText('Failed to invite member')).toBeInTheDocument();
     expect(
-      screen.getByText('An invitation for this email already exists in this organization.'),
+      screen.getByText('An invitation for this e-mail already exists in this organization.'),
     ).toBeInTheDocument();
   });
 });

@@ -34,7 +34,7 @@ export function OrganizationSwitcher({
       <DropdownMenuTrigger
         aria-label={t('organizations.switcher.trigger', { name })}
         className={cn(
-          'flex h-11 w-full min-w-0 items-center gap-2.5 rounded-lg border bg-background px-2.5 text-left text-sm shadow-xs',
+          'flex min-h-11 w-full min-w-0 items-center gap-2.5 rounded-lg border bg-background px-2.5 py-1.5 text-left text-sm shadow-xs',
           'outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring',
           'data-[state=open]:bg-muted',
         )}
@@ -42,7 +42,10 @@ export function OrganizationSwitcher({
         <span className="flex size-7 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary-soft-foreground">
           <Building2 className="size-4" aria-hidden="true" />
         </span>
-        <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+        {/* Up to two lines before it is cut; the whole name shows on hover. */}
+        <span className="line-clamp-2 min-w-0 flex-1 break-words font-medium leading-tight" title={name}>
+          {name}
+        </span>
         <ChevronsUpDown className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" className="w-(--radix-dropdown-menu-trigger-width) min-w-56">
@@ -56,7 +59,9 @@ export function OrganizationSwitcher({
         >
           {(organizations.data ?? []).map((item) => (
             <DropdownMenuRadioItem key={item.id} value={item.id}>
-              <span className="truncate">{item.name}</span>
+              <span className="truncate" title={item.name}>
+                {item.name}
+              </span>
             </DropdownMenuRadioItem>
           ))}
         </DropdownMenuRadioGroup>

@@ -23,6 +23,7 @@ import { Input } from '../../../shared/ui/input';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useConfig } from '../../config/config-context';
 import { myMemberQueryOptions } from '../../members/api';
+import { SubscriptionCard } from '../../subscriptions/components/subscription-card';
 import { organizationQueryOptions, useDeleteOrganization, useUpdateOrganization } from '../api';
 import { clearLastOrganizationId } from '../last-organization';
 import { organizationNameResolver } from '../validation';
@@ -87,7 +88,7 @@ function DeleteOrganizationCard({
   const confirm = useConfirm();
   const navigate = useNavigate();
   const remove = useDeleteOrganization();
-  const purgeDays = useConfig().organizations.deletedOrganizationsPurgeDays;
+  const purgeDays = useConfig().organizations.deletedOrganizationsPurgeDaysDelay;
 
   const onDelete = async () => {
     const confirmed = await confirm({
@@ -157,6 +158,7 @@ export function OrganizationSettingsPage() {
             organization={organization.data}
             canRename={role === 'owner' || role === 'admin'}
           />
+          <SubscriptionCard organizationId={organization.data.id} isOwner={role === 'owner'} />
           <DeleteOrganizationCard organization={organization.data} isOwner={role === 'owner'} />
         </>
       ) : organization.isError || me.isError ? (

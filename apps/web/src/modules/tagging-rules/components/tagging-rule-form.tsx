@@ -36,7 +36,7 @@ export type TaggingRuleFormValues = {
   name: string;
   description: string;
   enabled: boolean;
-  matchMode: TaggingRuleMatchMode;
+  conditionMatchMode: TaggingRuleMatchMode;
   conditions: TaggingRuleCondition[];
   tagIds: string[];
 };
@@ -45,7 +45,7 @@ export const EMPTY_TAGGING_RULE_FORM: TaggingRuleFormValues = {
   name: '',
   description: '',
   enabled: true,
-  matchMode: 'all',
+  conditionMatchMode: 'all',
   conditions: [],
   tagIds: [],
 };
@@ -71,7 +71,7 @@ export function createTaggingRuleFormSchema(t: TFunction) {
         t('tagging-rules.form.description-max', { max: TAGGING_RULE_DESCRIPTION_MAX_LENGTH }),
       ),
     enabled: z.boolean(),
-    matchMode: z.enum(TAGGING_RULE_MATCH_MODES),
+    conditionMatchMode: z.enum(TAGGING_RULE_MATCH_MODES),
     conditions: z.array(
       z.object({
         field: z.enum(TAGGING_RULE_CONDITION_FIELDS),
@@ -96,7 +96,7 @@ export function taggingRuleToFormValues(rule: TaggingRuleDto): TaggingRuleFormVa
     name: rule.name,
     description: rule.description ?? '',
     enabled: rule.enabled,
-    matchMode: rule.matchMode,
+    conditionMatchMode: rule.conditionMatchMode,
     conditions: rule.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
     tagIds: rule.actions.map((action) => action.tagId),
   };
@@ -109,7 +109,7 @@ export function formValuesToInput(values: TaggingRuleFormValues): TaggingRuleInp
     name: values.name.trim(),
     description: description === '' ? null : description,
     enabled: values.enabled,
-    matchMode: values.matchMode,
+    conditionMatchMode: values.conditionMatchMode,
     conditions: values.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
     tagIds: values.tagIds,
   };
@@ -254,7 +254,7 @@ export function TaggingRuleForm({
         {conditions.fields.length > 0 ? (
           <FormField
             control={form.control}
-            name="matchMode"
+            name="conditionMatchMode"
             label={t('tagging-rules.form.match-mode')}
             className="sm:max-w-xs"
             render={({ field, controlProps }) => (

@@ -97,7 +97,7 @@ function RuleCard({
   const titleId = `tagging-rule-${rule.id}-title`;
   const summary = describeConditions({
     conditions: rule.conditions,
-    matchMode: rule.matchMode,
+    conditionMatchMode: rule.conditionMatchMode,
     t,
     language: i18n.language,
   });
@@ -152,10 +152,14 @@ function RuleCard({
         </div>
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-2 border-t pt-3 sm:border-t-0 sm:pt-0">
+        {/* Busy rather than disabled while saving: a disabled control would drop the keyboard focus. */}
         <Switch
           checked={rule.enabled}
-          disabled={isToggling}
-          onCheckedChange={(enabled) => onToggle(rule, enabled)}
+          aria-disabled={isToggling || undefined}
+          aria-busy={isToggling || undefined}
+          onCheckedChange={(enabled) => {
+            if (!isToggling) onToggle(rule, enabled);
+          }}
           aria-label={t('tagging-rules.list.enabled-label', { name: rule.name })}
           className="mr-1"
         />

@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableTextColor } from '../../../shared/color/contrast';
 import { cn } from '../../../shared/ui/cn';
 import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
@@ -93,9 +94,11 @@ export function ColorPickerPopover({
     <div className="grid gap-3">
       <div
         aria-hidden="true"
-        className="h-10 rounded-md ring-1 ring-foreground/15 ring-inset"
-        style={{ backgroundColor: value }}
-      />
+        className="flex h-10 items-center justify-center rounded-md font-mono text-sm ring-1 ring-foreground/15 ring-inset"
+        style={{ backgroundColor: value, color: readableTextColor(value) }}
+      >
+        {value}
+      </div>
       <Slider
         label={t('tags.color-picker.hue')}
         value={hsl.h}

@@ -2,6 +2,7 @@ import { TAG_COLOR_PRESETS } from '@sheaf/contracts/tags';
 import { Check, Pipette } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableTextColor } from '../../../shared/color/contrast';
 import { cn } from '../../../shared/ui/cn';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../shared/ui/popover';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -20,12 +21,11 @@ const swatchClasses = cn(
 
 /** A check mark readable on any swatch: dark on light colours, light on dark ones. */
 function SwatchCheck({ color }: { color: string }) {
-  const hex = normalizeHex(color) ?? '#000000';
-  const [r, g, b] = [1, 3, 5].map((index) => Number.parseInt(hex.slice(index, index + 2), 16));
-  const isLight = 0.299 * (r ?? 0) + 0.587 * (g ?? 0) + 0.114 * (b ?? 0) > 150;
+  // Black or white, whichever reaches WCAG AA on the swatch (lime and yellow take black).
   return (
     <Check
-      className={cn('size-4', isLight ? 'text-black' : 'text-white')}
+      className="size-4"
+      style={{ color: readableTextColor(normalizeHex(color) ?? '#000000') }}
       aria-hidden="true"
       strokeWidth={3}
     />

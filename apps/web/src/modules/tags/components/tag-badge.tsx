@@ -24,7 +24,10 @@ export function TagBadge({
         className="size-2 shrink-0 rounded-full ring-1 ring-foreground/15"
         style={{ backgroundColor: tag.color }}
       />
-      <span className="truncate">{tag.name}</span>
+      {/* The full name on hover when it is cut. */}
+      <span className="truncate" title={tag.name}>
+        {tag.name}
+      </span>
       {children}
     </span>
   );

@@ -113,8 +113,9 @@ export function TagsPage() {
           <TableBody>
             {tags.data.map((tag) => (
               <TableRow key={tag.id}>
-                <TableCell className="max-w-48 sm:max-w-64">
-                  <div className="grid justify-items-start gap-1">
+                <TableCell>
+                  {/* The width limit is on the block: a table cell grows to fit a long name otherwise. */}
+                  <div className="flex w-full max-w-40 flex-col items-start gap-1 sm:max-w-64">
                     <TagBadge tag={tag} className="text-sm" />
                     {tag.description ? (
                       <span className="line-clamp-2 text-xs text-muted-foreground md:hidden">
