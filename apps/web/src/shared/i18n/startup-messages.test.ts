@@ -47,13 +47,22 @@ function staticImportClosure(roots: string[]): string[] {
   return [...seen];
 }
 
+/**
+ * Code in the entry chunk whose messages show on private pages only, where every message is
+ * loaded first: the document page's loading skeleton (its route's pending component).
+ */
+const PRIVATE_ONLY_FILES = new Set(['modules/documents/components/document-page-skeleton.tsx']);
+
 describe('the English messages of the entry chunk', () => {
   test('cover every message section the public pages, the entry and their imports use', () => {
     const sections = new Set(Object.keys(english));
     const startup = new Set<string>(STARTUP_MESSAGE_SECTIONS);
     const missing: string[] = [];
     for (const file of staticImportClosure(PUBLIC_ROOTS)) {
-      const source = fs.readFileSync(file, 'utf8');
+      if (PRIVATE_ONLY_FILES.has(path.relative(srcDir, file))) continue;
+      // A route's page title key (`staticData: { title: … }`) is read by the route announcer on
+      // that route only: a private route's title when all messages are there.
+      const source = fs.readFileSync(file, 'utf8').replace(/staticData: \{[^}]*\}/g, '');
       // Any string that starts like a message key: 'auth.login.title', `layout.theme.${mode}`…
       for (const match of source.matchAll(/['"`]([a-z][a-z0-9-]*)\.[A-Za-z0-9_${}-]/g)) {
         const section = match[1];

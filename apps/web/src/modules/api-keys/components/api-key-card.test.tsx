@@ -88,9 +88,13 @@ describe('API key card', () => {
     const i18n = createTestI18n();
     i18n.addResourceBundle('fr', 'translation', fr);
     await i18n.changeLanguage('fr');
-    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={() => {}} now={now} />, { i18n });
+    renderWithProviders(<ApiKeyCard apiKey={apiKey} onDelete={() => {}} now={now} />, {
+      i18n,
+      ...withOrganizations(),
+    });
 
-    expect(screen.getByRole('article')).toHaveTextContent('janv. 2, 2025');
+    // French day-month order, as the rest of the app writes dates in French.
+    expect(screen.getByRole('article')).toHaveTextContent('2 janv. 2025');
   });
 
   test('the delete button calls back with the key', async () => {
