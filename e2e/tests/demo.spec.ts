@@ -163,7 +163,7 @@ test('the demo runs from static files: seeded archive, search, import, tags, tra
   await page.goto(`${organizationUrl}/deleted`);
   await expect(page.getByText('The trash is empty')).toBeVisible();
   palette = await search(page, 'zyxomorph');
-  await expect(palette.getByText('No results found.')).toBeVisible();
+  await expect(palette.getByRole('option', { name: 'No results found.' })).toBeVisible();
 
   expect(server.apiRequests).toEqual([]);
   expect(consoleErrors).toEqual([]);
