@@ -34,8 +34,25 @@ import { findNonPublicAddress, hostOf, type ResolveHost, resolveWithSystem } fro
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /** Messages of one webhook sent at once by a delivery job. */
-export const WEBHOOK_DELIVERY_BATCH_SIZE = 8;
+export const WEBHOOK_DELIVERY_BATCH_SIZE = 32;
+/**
+ * After a batch smaller than WEBHOOK_DELIVERY_BATCH_SIZE, a busy drain waits this long for more
+ * events before claiming again: during a burst the next claim takes several messages at once, so
+ * the per-claim statements (claim, record, job bookkeeping) are paid once for many deliveries
+ * instead of once or twice per document. An idle webhook's first event is sent without waiting.
+ */
+export const WEBHOOK_COALESCE_MS = 50;
 /**
  * A delivery job sends batches for about this long, then queues its continuation and frees its
  * slot, so one busy or slow receiver never holds a worker while others wait.
@@ -428,9 +445,17 @@ export function createWebhooksUsecases({
               await Promise.all(batch.map((message) => send(webhook, message))),
             );
             if (performance.now() - startedAt >= WEBHOOK_DRAIN_BUDGET_MS) {
-              await outbox.requestDrains({ db: database.db, webhookIds: [webhookId], at: clock.now() });
+              // Forced: a job queued meanwhile has already run into this lane and ended, so
+              // drain_at being set no longer means a job is coming.
+              await outbox.requestDrains({
+                db: database.db,
+                webhookIds: [webhookId],
+                at: clock.now(),
+                force: true,
+              });
               return;
             }
+            if (batch.length < WEBHOOK_DELIVERY_BATCH_SIZE) await sleep(WEBHOOK_COALESCE_MS, signal);
             continue;
           }
           if (lane.dirty) continue;
