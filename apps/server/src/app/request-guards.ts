@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { readBearerToken } from '../modules/auth/auth.bearer';
-import { HttpError } from '../shared/errors';
+import { createPayloadTooLargeError, HttpError } from '../shared/errors';
+import { readBodyAtMost } from '../shared/read-body';
 import type { AppEnv } from './app.types';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -46,13 +47,6 @@ export const createUnsupportedMediaTypeError = () =>
     code: 'api.unsupported_media_type',
     message: 'Send the request body as application/json.',
     status: 415,
-  });
-
-export const createPayloadTooLargeError = (limit: number) =>
-  new HttpError({
-    code: 'api.payload_too_large',
-    message: `The request body is larger than ${limit} bytes.`,
-    status: 413,
   });
 
 /**
@@ -127,7 +121,7 @@ async function guardJsonBody(c: Context<AppEnv>, limit: number) {
   if (!raw.body) return;
   // Without Content-Length or Transfer-Encoding HTTP/1.1 has no body, but a request built in-process
   // may still carry one: read it too, so no path lets an unchecked body through.
-  const bytes = await readAtMost(raw.body, limit);
+  const bytes = await readBodyAtMost(raw.body, limit);
   if (bytes === undefined) throw createPayloadTooLargeError(limit);
   if (bytes.byteLength > 0 && !isJsonMediaType(contentType)) throw createUnsupportedMediaTypeError();
   // A new request rather than `new Request(raw, …)`: the old one's body is used up, which that refuses.
@@ -137,33 +131,4 @@ async function guardJsonBody(c: Context<AppEnv>, limit: number) {
     signal: raw.signal,
     ...(bytes.byteLength > 0 ? { body: bytes } : {}),
   });
-}
-
-/**
- * The whole body if it is at most `limit` bytes; undefined as soon as it is larger. The rest is
- * left unread, not cancelled: cancelling would close the connection before the 413 is sent, and
- * the Node adapter drains what is left once the answer is out.
- */
-async function readAtMost(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) return undefined;
-      chunks.push(value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

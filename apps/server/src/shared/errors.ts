@@ -51,3 +51,11 @@ export const createRateLimitedError = (retryAfterSeconds: number) =>
     status: 429,
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
+
+/** 413 `api.payload_too_large`: a body past a limit, refused while it is read. */
+export const createPayloadTooLargeError = (limit: number) =>
+  new HttpError({
+    code: 'api.payload_too_large',
+    message: `The request body is larger than ${limit} bytes.`,
+    status: 413,
+  });

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app/app.types';
-import { createPayloadTooLargeError } from '../../app/request-guards';
+import { createPayloadTooLargeError } from '../../shared/errors';
+import { readBodyAtMost } from '../../shared/read-body';
 import {
   createIntakeEmailsDisabledError,
   createInvalidSignatureError,
@@ -26,26 +27,6 @@ export function isValidIngestSignature({
   const expected = createHmac('sha256', secret).update(body).digest();
   const given = Buffer.from(signature.trim(), 'base64');
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** The body, read up to `limit` bytes; undefined as soon as it is larger (the rest is left unread). */
-async function readBodyAtMost(request: Request, limit: number): Promise<Buffer | undefined> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) return undefined;
-      chunks.push(value);
-    }
-  } finally {
-    reader.releaseLock();
-  }
-  return Buffer.concat(chunks, size);
 }
 
 /**
@@ -80,7 +61,7 @@ export function createIntakeEmailsIngestRoutes({
     if (Number.isFinite(declaredLength) && declaredLength > maxMessageSize) {
       throw createPayloadTooLargeError(maxMessageSize);
     }
-    const body = await readBodyAtMost(c.req.raw, maxMessageSize);
+    const body = await readBodyAtMost(c.req.raw.body, maxMessageSize);
     if (body === undefined) throw createPayloadTooLargeError(maxMessageSize);
     if (!isValidIngestSignature({ body, signature, secret })) throw createInvalidSignatureError();
     const contentType = c.req.header('content-type') ?? '';

@@ -1,16 +1,14 @@
 import { checkoutSessionBodySchema } from '@sheaf/contracts/subscriptions';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app/app.types';
-import { HttpError } from '../../shared/errors';
+import { createPayloadTooLargeError } from '../../shared/errors';
+import { readBodyAtMost } from '../../shared/read-body';
 import { parseJsonBody } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { SubscriptionsUsecases } from './subscriptions.usecases';
 
 /** Stripe events are a few kilobytes; anything far larger is not one. */
 const STRIPE_WEBHOOK_MAX_BYTES = 1_000_000;
-
-const createPayloadTooLargeError = () =>
-  new HttpError({ code: 'api.payload_too_large', message: 'The request body is too large.', status: 413 });
 
 export function createSubscriptionsRoutes({
   subscriptions,
@@ -42,12 +40,12 @@ export function createSubscriptionsRoutes({
       ),
     )
     .post('/stripe/webhook', async (c) => {
-      // The raw bytes: the signature is over the body exactly as sent.
+      // The raw bytes (the signature is over the body exactly as sent), refused while read past the cap.
       if (Number(c.req.header('content-length') ?? 0) > STRIPE_WEBHOOK_MAX_BYTES) {
-        throw createPayloadTooLargeError();
+        throw createPayloadTooLargeError(STRIPE_WEBHOOK_MAX_BYTES);
       }
-      const payload = Buffer.from(await c.req.arrayBuffer());
-      if (payload.byteLength > STRIPE_WEBHOOK_MAX_BYTES) throw createPayloadTooLargeError();
+      const payload = await readBodyAtMost(c.req.raw.body, STRIPE_WEBHOOK_MAX_BYTES);
+      if (!payload) throw createPayloadTooLargeError(STRIPE_WEBHOOK_MAX_BYTES);
       return c.json(
         await subscriptions.handleWebhook({ payload, signature: c.req.header('stripe-signature') }),
       );
