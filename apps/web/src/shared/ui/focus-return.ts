@@ -115,6 +115,10 @@ export function captureFocusReturn(): FocusReturn {
       ? active
       : lastOutsideFocus;
   const pathname = window.location.pathname;
+  // The page's controls as the dialog opens: should the opener be gone by the time it closes (its
+  // row deleted before the close animation ends), its neighbours are still known.
+  const candidatesAtOpen = focusablesOutsideOverlays();
+  const indexAtOpen = opener ? candidatesAtOpen.indexOf(opener) : -1;
 
   return {
     restore(event) {
@@ -131,7 +135,12 @@ export function captureFocusReturn(): FocusReturn {
         candidates.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
         index = candidates.indexOf(opener);
       }
-      const fallback = () => (index >= 0 ? nearestNeighbour(candidates, index) : null) ?? findMainHeading();
+      const fallback = () =>
+        (index >= 0
+          ? nearestNeighbour(candidates, index)
+          : indexAtOpen >= 0
+            ? nearestNeighbour(candidatesAtOpen, indexAtOpen)
+            : null) ?? findMainHeading();
 
       const target = opener && isUsable(opener) ? opener : fallback();
       target?.focus({ preventScroll: opener === target });
