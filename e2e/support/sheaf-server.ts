@@ -47,7 +47,10 @@ export async function startSheafServer({
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      // A graceful stop waits for running jobs; past 15 s the test's data is gone anyway: kill it.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
+      clearTimeout(killer);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
