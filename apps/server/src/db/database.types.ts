@@ -399,3 +399,8 @@ export type Database = {
   organization_subscriptions: OrganizationSubscriptionsTable;
   stripe_events: StripeEventsTable;
 };
+
+/** A connection or a transaction: repositories take either, so callers choose the transaction. */
+export type DatabaseOrTransaction =
+  | import('kysely').Kysely<Database>
+  | import('kysely').Transaction<Database>;

@@ -1,12 +1,10 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import type {
-  Database,
+  DatabaseOrTransaction,
   IntakeEmailMessagesTable,
   IntakeEmailReceivedTable,
   IntakeEmailsTable,
 } from '../../db/database.types';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 export function createIntakeEmailsRepository({ db }: { db: DatabaseOrTransaction }) {
   return {

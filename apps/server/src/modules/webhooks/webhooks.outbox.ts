@@ -1,6 +1,5 @@
 import type { WebhookDeliveryEventType } from '@sheaf/contracts/webhooks';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Timestamp } from '../../db/database.types';
+import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
 import { generateId } from '../../shared/ids';
 import type { ActivityRecordedHook } from '../activity/activity.repository';
 import type { JobQueue } from '../jobs/jobs.queue';
@@ -12,8 +11,6 @@ import {
   webhookEventOf,
 } from './webhooks.models';
 import { createWebhooksRepository } from './webhooks.repository';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 /** The job that sends the due messages of one webhook; its payload names the webhook. */
 export const DELIVER_WEBHOOK_JOB_TYPE = 'webhooks.deliver';

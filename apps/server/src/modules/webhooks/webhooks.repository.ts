@@ -1,13 +1,11 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type {
-  Database,
+  DatabaseOrTransaction,
   Timestamp,
   WebhookDeliveriesTable,
   WebhookMessagesTable,
   WebhooksTable,
 } from '../../db/database.types';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 export type NewWebhookMessage = Insertable<WebhookMessagesTable>;
 export type WebhookMessageRow = Selectable<WebhookMessagesTable>;
