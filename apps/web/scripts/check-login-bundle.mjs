@@ -37,8 +37,8 @@ const NOT_LOADED_BY_LOGIN = [
   /\/pages\//,
   /^src\/app\/layouts\/(?!theme-switcher|language-switcher)/,
   /^src\/modules\/organizations\/route-guards\.ts$/,
-  // Opt-in analytics: posthog-js loads only when the server enables it, and then on private pages.
-  /\/node_modules\/posthog-js\//,
+  // Opt-in analytics: the PostHog client loads only when the server enables it, and then on private pages.
+  /\/node_modules\/(posthog-js-lite|@posthog\/core)\//,
 ];
 
 /**

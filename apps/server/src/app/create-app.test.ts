@@ -82,6 +82,23 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
     expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
+
+  it('lets the browser reach only its own origin, and the PostHog host too when analytics is on', async () => {
+    const connectSources = async (env: Record<string, string>) => {
+      const response = await createTestApp({ database: testDatabase.database, env }).request('/api/config');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      return policy.split(';').find((directive) => directive.trim().startsWith('connect-src'))?.trim();
+    };
+
+    expect(await connectSources({})).toBe("connect-src 'self'");
+    expect(
+      await connectSources({
+        ANALYTICS_IS_ENABLED: 'true',
+        POSTHOG_API_KEY: 'phc_test',
+        POSTHOG_HOST: 'https://eu.i.posthog.com/',
+      }),
+    ).toBe("connect-src 'self' https://eu.i.posthog.com");
+  });
 });
 
 describe('the error handler', () => {

@@ -78,7 +78,11 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // Opt-in analytics sends its events from the browser to the PostHog host.
+        connectSrc: [
+          "'self'",
+          ...(config.env.ANALYTICS_IS_ENABLED ? [new URL(config.env.POSTHOG_HOST).origin] : []),
+        ],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -5,7 +5,6 @@ import { mockApi, renderApp } from '../../test/app';
 import { publicConfigFixture } from '../../test/fixtures';
 import { organizationHandlers } from '../../test/organizations';
 import {
-  ANALYTICS_SESSION_IDLE_TIMEOUT_SECONDS,
   LOGOUT_EVENT,
   posthogLoader,
   recordLogout,
@@ -16,15 +15,18 @@ import {
 const posthogModule = vi.hoisted(() => {
   const calls: string[] = [];
   const posthog = {
-    init: vi.fn(),
     identify: vi.fn(),
     capture: vi.fn((event: string) => calls.push(`capture:${event}`)),
     reset: vi.fn(() => calls.push('reset')),
   };
-  return { posthog, calls };
+  // The client's constructor, recording its arguments; `new` on it returns the fake client.
+  const construct = vi.fn(function PostHog(this: unknown, _apiKey: string, _options: unknown) {
+    return posthog;
+  });
+  return { posthog, construct, calls };
 });
 
-vi.mock('posthog-js', () => ({ default: posthogModule.posthog }));
+vi.mock('posthog-js-lite', () => ({ PostHog: posthogModule.construct }));
 
 const enabled = { isEnabled: true, posthogApiKey: 'phc_test', posthogHost: 'https://eu.posthog.test' };
 const disabled = publicConfigFixture.analytics;
@@ -33,13 +35,14 @@ beforeEach(() => {
   resetAnalyticsForTests();
   posthogModule.calls.length = 0;
   for (const mock of Object.values(posthogModule.posthog)) mock.mockClear();
+  posthogModule.construct.mockClear();
 });
 afterEach(() => {
   resetAnalyticsForTests();
 });
 
 describe('opt-in analytics', () => {
-  test('when disabled, posthog-js is never imported and logout records nothing', async () => {
+  test('when disabled, the PostHog client is never imported and logout records nothing', async () => {
     const load = vi.spyOn(posthogLoader, 'load');
 
     expect(await startAnalytics(disabled)).toBeNull();
@@ -47,26 +50,30 @@ describe('opt-in analytics', () => {
     await recordLogout();
 
     expect(load).not.toHaveBeenCalled();
-    expect(posthogModule.posthog.init).not.toHaveBeenCalled();
+    expect(posthogModule.construct).not.toHaveBeenCalled();
     expect(posthogModule.calls).toEqual([]);
   });
 
-  test('when enabled, posthog-js starts once with the key, host and privacy settings', async () => {
+  test('when enabled, the client starts once with the key, the host, the spec queue and session settings and no autocapture', async () => {
     await startAnalytics(enabled);
     await startAnalytics(enabled);
 
-    expect(posthogModule.posthog.init).toHaveBeenCalledTimes(1);
-    expect(posthogModule.posthog.init).toHaveBeenCalledWith(
+    expect(posthogModule.construct).toHaveBeenCalledTimes(1);
+    expect(posthogModule.construct).toHaveBeenCalledWith(
       'phc_test',
       expect.objectContaining({
-        api_host: 'https://eu.posthog.test',
-        mask_all_text: true,
-        mask_all_element_attributes: true,
-        disable_session_recording: true,
-        session_idle_timeout_seconds: ANALYTICS_SESSION_IDLE_TIMEOUT_SECONDS,
+        host: 'https://eu.posthog.test',
+        autocapture: false,
+        flushAt: 20,
+        maxBatchSize: 100,
+        maxQueueSize: 1000,
+        flushInterval: 10_000,
+        requestTimeout: 10_000,
+        fetchRetryCount: 3,
+        fetchRetryDelay: 3_000,
+        sessionExpirationTimeSeconds: 1800,
       }),
     );
-    expect(ANALYTICS_SESSION_IDLE_TIMEOUT_SECONDS).toBe(1800);
   });
 
   test('logout records its event and then resets the identity', async () => {

@@ -1,40 +1,52 @@
 import type { PublicConfig } from '@sheaf/contracts/config';
-import type { PostHog, PostHogConfig } from 'posthog-js';
+import type { PostHog } from 'posthog-js-lite';
 
 export type AnalyticsConfig = PublicConfig['analytics'];
-
-/** A session ends after 30 minutes without activity (spec §9); posthog-js ends any session after 24 h itself. */
-export const ANALYTICS_SESSION_IDLE_TIMEOUT_SECONDS = 30 * 60;
+type PostHogOptions = NonNullable<ConstructorParameters<typeof PostHog>[1]>;
 
 /** The event recorded before the reset on logout (spec §4). */
 export const LOGOUT_EVENT = 'user_logged_out';
 
 /**
- * posthog-js options: batched sending, the spec's session timeout, and no capture of text, input values
- * or element attributes (autocapture records which element was clicked, nothing of its content).
+ * The spec's client settings (§9): flush at 20 events, at most 100 per batch and 1,000 queued, a 10 s
+ * flush interval and request timeout, 3 retries 3 s apart, a session ending after 30 minutes idle (the
+ * client ends any session after 24 h itself).
  */
-export function getPosthogOptions(host: string | null): Partial<PostHogConfig> {
+export const ANALYTICS_CLIENT_SETTINGS = {
+  flushAt: 20,
+  maxBatchSize: 100,
+  maxQueueSize: 1000,
+  flushInterval: 10_000,
+  requestTimeout: 10_000,
+  fetchRetryCount: 3,
+  fetchRetryDelay: 3_000,
+  sessionExpirationTimeSeconds: 30 * 60,
+} as const satisfies PostHogOptions;
+
+/**
+ * Client options: the spec's queue and session settings, page views from history changes, and no
+ * autocapture at all — nothing of the page's text or of what is typed is ever sent.
+ */
+export function getPosthogOptions(host: string | null): PostHogOptions {
   return {
-    ...(host ? { api_host: host } : {}),
-    autocapture: { capture_copied_text: false },
-    mask_all_text: true,
-    mask_all_element_attributes: true,
-    capture_pageview: 'history_change',
-    capture_pageleave: true,
-    disable_session_recording: true,
-    disable_surveys: true,
-    person_profiles: 'identified_only',
+    ...ANALYTICS_CLIENT_SETTINGS,
+    ...(host ? { host } : {}),
+    autocapture: false,
+    captureHistoryEvents: true,
     persistence: 'localStorage',
-    request_batching: true,
-    session_idle_timeout_seconds: ANALYTICS_SESSION_IDLE_TIMEOUT_SECONDS,
+    // Only events: no feature flags, remote config or surveys fetched.
+    preloadFeatureFlags: false,
+    disableRemoteFeatureFlags: true,
+    disableRemoteConfig: true,
+    disableSurveys: true,
   };
 }
 
 let client: Promise<PostHog | null> | undefined;
 
-/** The one place posthog-js is imported (its own chunk); an object so that tests can watch it. */
+/** The one place the PostHog client is imported (its own chunk); an object so that tests can watch it. */
 export const posthogLoader = {
-  load: () => import('posthog-js'),
+  load: () => import('posthog-js-lite'),
 };
 
 /** Whether this configuration turns analytics on: enabled, with an API key. */
@@ -43,17 +55,14 @@ export function isAnalyticsEnabled(config: AnalyticsConfig): boolean {
 }
 
 /**
- * Loads and starts posthog-js the first time, only when analytics is enabled: while it is off not a
+ * Loads and starts the client the first time, only when analytics is enabled: while it is off not a
  * byte of it is fetched (it is its own chunk, imported here only).
  */
 export function startAnalytics(config: AnalyticsConfig): Promise<PostHog | null> {
   const apiKey = config.posthogApiKey;
   if (!config.isEnabled || !apiKey) return Promise.resolve(null);
   client ??= posthogLoader.load().then(
-    ({ default: posthog }) => {
-      posthog.init(apiKey, getPosthogOptions(config.posthogHost));
-      return posthog;
-    },
+    ({ PostHog: PostHogClient }) => new PostHogClient(apiKey, getPosthogOptions(config.posthogHost)),
     () => null,
   );
   return client;
@@ -63,12 +72,6 @@ export function startAnalytics(config: AnalyticsConfig): Promise<PostHog | null>
 export async function identifyUser(userId: string): Promise<void> {
   const posthog = client ? await client : null;
   posthog?.identify(userId);
-}
-
-/** Records an event; a no-op unless analytics was started. */
-export async function trackEvent(event: string, properties?: Record<string, unknown>): Promise<void> {
-  const posthog = client ? await client : null;
-  posthog?.capture(event, properties);
 }
 
 /** Logout (spec §4): records the event, then resets the identity; a no-op unless analytics was started. */
