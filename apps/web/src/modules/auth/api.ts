@@ -75,11 +75,15 @@ export function useLogout() {
     } catch {
       // Ignored on purpose.
     }
-    clearSessionData(queryClient);
     if (logoutAtProvider) {
+      clearSessionData(queryClient);
       return;
     }
-    await refreshSession(queryClient);
+    // Leave the private pages before their cached answers are dropped: a page still mounted would
+    // fetch them again, signed out, and fill the console with 401s.
+    queryClient.setQueryData(sessionQueryKey, null);
     await navigate({ to: '/login' });
+    clearSessionData(queryClient);
+    await refreshSession(queryClient);
   }, [queryClient, navigate]);
 }
