@@ -127,10 +127,7 @@ export async function startServer({
 
   async function stop() {
     logger.info('Shutting down');
-    if (httpServer) {
-      const server = httpServer;
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    }
+    if (httpServer) await closeHttpServer(httpServer, config.env.SHUTDOWN_TIMEOUT_MS);
     await intakeSmtp?.close();
     await imapPoller?.stop();
     await jobQueue.stop();
@@ -141,4 +138,24 @@ export async function startServer({
   }
 
   return { stop, jobQueue, database, port: listeningPort, intakeSmtpPort: intakeSmtp?.port };
+}
+
+/**
+ * Stops accepting connections and lets the requests in flight finish, for at most `timeoutMs`: idle
+ * keep-alive connections (a browser tab left open) are closed at once, and whatever is still open at
+ * the deadline (a stalled download, a client that never reads) is cut, so a stop never hangs on them.
+ */
+async function closeHttpServer(server: ReturnType<typeof serve>, timeoutMs: number) {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!('closeAllConnections' in server)) {
+    await closed;
+    return;
+  }
+  server.closeIdleConnections();
+  const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  try {
+    await closed;
+  } finally {
+    clearTimeout(deadline);
+  }
 }
