@@ -32,16 +32,18 @@ function BackToOrganization() {
   const lastOrganizationId = getLastOrganizationId();
   const last = organizations.data.find(({ id }) => id === lastOrganizationId);
   const backClasses =
-    'mb-3 flex min-w-0 items-center gap-1.5 rounded-md px-2.5 py-1 text-sm text-muted-foreground hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0';
+    'mb-3 flex min-w-0 items-start gap-1.5 rounded-md leading-snug px-2.5 py-1 text-sm text-muted-foreground hover:text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:mt-0.5 [&_svg]:size-4 [&_svg]:shrink-0';
   return last ? (
     <Link to="/organizations/$organizationId" params={{ organizationId: last.id }} className={backClasses}>
       <ArrowLeft aria-hidden="true" />
-      <span className="truncate">{t('layout.personal-settings.back-to', { name: last.name })}</span>
+      <span className="line-clamp-2 break-words">
+        {t('layout.personal-settings.back-to', { name: last.name })}
+      </span>
     </Link>
   ) : (
     <Link to="/organizations" className={backClasses}>
       <ArrowLeft aria-hidden="true" />
-      <span className="truncate">{t('layout.personal-settings.back-to-organizations')}</span>
+      <span className="line-clamp-2 break-words">{t('layout.personal-settings.back-to-organizations')}</span>
     </Link>
   );
 }
