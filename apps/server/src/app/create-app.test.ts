@@ -87,7 +87,10 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
     const connectSources = async (env: Record<string, string>) => {
       const response = await createTestApp({ database: testDatabase.database, env }).request('/api/config');
       const policy = response.headers.get('content-security-policy') ?? '';
-      return policy.split(';').find((directive) => directive.trim().startsWith('connect-src'))?.trim();
+      return policy
+        .split(';')
+        .find((directive) => directive.trim().startsWith('connect-src'))
+        ?.trim();
     };
 
     expect(await connectSources({})).toBe("connect-src 'self'");

@@ -4,11 +4,8 @@ import type {
   DocumentActivityEventData,
 } from '@sheaf/contracts/documents';
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Timestamp } from '../../db/database.types';
+import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 export type NewDocumentActivity = {
   organizationId: string;

@@ -1,9 +1,7 @@
 import type { DocumentTagDto, ExtractionErrorDto, ExtractionStatus } from '@sheaf/contracts/documents';
-import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
-import type { Database, Timestamp } from '../../db/database.types';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database, DatabaseOrTransaction, Timestamp } from '../../db/database.types';
 import type { DocumentListRow, DocumentRow, NewDocumentRow } from './documents.models';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 /** Every column but the content: list answers never carry it (it can be megabytes). */
 const LIST_COLUMNS = [

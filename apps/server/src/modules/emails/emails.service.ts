@@ -1,7 +1,7 @@
 import type { Config } from '../../config/config';
+import type { DatabaseOrTransaction } from '../../db/database.types';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../jobs/jobs.queue';
-import type { DatabaseOrTransaction } from '../jobs/jobs.repository';
 import { createEmailDriver, type EmailDriver } from './emails.driver';
 import { type EmailMessage, isEmailMessage, senderDomain, toAbsoluteLink } from './emails.models';
 import { getEmailTemplates } from './emails.templates';

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDatabase } from '../../db/database';
+import type { DatabaseOrTransaction } from '../../db/database.types';
 import { addMilliseconds, type Clock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { computeBackoffDelayMs, describeError, nextPeriodStart } from './jobs.models';
-import { createJobsRepository, type DatabaseOrTransaction, type JobRow } from './jobs.repository';
+import { createJobsRepository, type JobRow } from './jobs.repository';
 
 export type JobContext = {
   jobId: string;

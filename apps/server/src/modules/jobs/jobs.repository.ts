@@ -1,16 +1,8 @@
-import {
-  type ExpressionBuilder,
-  type Kysely,
-  type QueryCreator,
-  type RawBuilder,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { type ExpressionBuilder, type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
-import type { Database, JobsTable, Timestamp } from '../../db/database.types';
+import type { Database, DatabaseOrTransaction, JobsTable, Timestamp } from '../../db/database.types';
 
 export type JobRow = JobsTable;
-export type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 /**
  * The PostgreSQL channel that wakes workers, one per schema so databases sharing a server (test

@@ -1,6 +1,6 @@
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/database.types';
+import type { DatabaseOrTransaction } from '../../db/database.types';
 import type { DocumentListRow } from '../documents/documents.models';
 import { foldSearchLetters, type SearchTerms, toContainsPattern, toFtsString } from './search.models';
 
@@ -147,13 +147,7 @@ function matchPostgres({ terms, tagIds }: SearchFilters, { unindexed = false } =
 const tagsPostgres = (tagIds: string[]) =>
   tagIds.length === 0 ? sql`true` : sql`s.tag_ids @> array[${sql.join(tagIds)}]::text[]`;
 
-export function createSearchRepository({
-  db,
-  dialect,
-}: {
-  db: Kysely<Database> | Transaction<Database>;
-  dialect: Dialect;
-}) {
+export function createSearchRepository({ db, dialect }: { db: DatabaseOrTransaction; dialect: Dialect }) {
   const plan = (filters: SearchFilters): SearchPlan =>
     dialect === 'sqlite' ? planSqlite(filters) : planPostgres(filters);
 

@@ -1,11 +1,13 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, TaggingRuleRunsTable, TaggingRulesTable, Timestamp } from '../../db/database.types';
+import type {
+  DatabaseOrTransaction,
+  TaggingRuleRunsTable,
+  TaggingRulesTable,
+  Timestamp,
+} from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
 import { sortTagRowsByName } from '../tags/tags.models';
 import type { RuleAction } from './tagging-rules.models';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 /** Rule action ids: `tra_` and 24 random alphanumerics. */
 const generateActionId = () => `tra_${randomAlphanumeric(ID_RANDOM_LENGTH)}`;

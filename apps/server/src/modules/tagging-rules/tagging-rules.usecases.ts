@@ -4,9 +4,9 @@ import type {
   TaggingRuleMatchMode,
   TaggingRuleRunDto,
 } from '@sheaf/contracts/tagging-rules';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
-import type { Database, TaggingRulesTable, Timestamp } from '../../db/database.types';
+import type { Database, DatabaseOrTransaction, TaggingRulesTable, Timestamp } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { ActivityRecordedHook } from '../activity/activity.repository';
@@ -18,8 +18,6 @@ import { attachTagsToDocument } from '../tags/tags.usecases';
 import { createTaggingRuleNotFoundError, createTaggingRuleRunNotFoundError } from './tagging-rules.errors';
 import { parseConditions, ruleMatches, toTaggingRuleDto, toTaggingRuleRunDto } from './tagging-rules.models';
 import { createTaggingRulesRepository } from './tagging-rules.repository';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 /** A rule as the body of POST and PUT gives it, parsed by `taggingRuleInputSchema`. */
 export type TaggingRuleFields = {

@@ -1,10 +1,8 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import type { Database, DocumentsTagsTable, TagsTable } from '../../db/database.types';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, DatabaseOrTransaction, DocumentsTagsTable, TagsTable } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
 import { sortTagRowsByName, type TagWithCountRow } from './tags.models';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 /** Document-tag link ids: `dt_` and 24 random alphanumerics. */
 export const generateDocumentTagId = () => `dt_${randomAlphanumeric(ID_RANDOM_LENGTH)}`;

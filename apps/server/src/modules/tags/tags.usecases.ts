@@ -1,7 +1,6 @@
 import type { DocumentTagLinkDto, TagDto } from '@sheaf/contracts/tags';
-import type { Kysely, Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
-import type { Database, Timestamp } from '../../db/database.types';
+import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import { type ActivityRecordedHook, createActivityRepository } from '../activity/activity.repository';
@@ -10,8 +9,6 @@ import { createDocumentsRepository } from '../documents/documents.repository';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
 import { isUniqueViolation, tagNameKey, toDocumentTagLinkDto, toTagDto } from './tags.models';
 import { createTagsRepository, generateDocumentTagId } from './tags.repository';
-
-type DatabaseOrTransaction = Kysely<Database> | Transaction<Database>;
 
 export type TagFields = { name: string; color: string; description: string | null };
 
