@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import {
+  benchServerEnv,
   createPdf,
   mb,
   percentile,
@@ -235,18 +236,7 @@ if (args.dialect === 'sqlite') {
 }
 
 const port = 20000 + Math.floor(Math.random() * 20000);
-const env = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
-  APP_BASE_URL: `http://127.0.0.1:${port}`,
-  AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-  AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
-  // The bench measures the server, not its per-user limits: it polls and queries far faster than a person.
-  UPLOADS_RATE_LIMIT_PER_MINUTE: '0',
-  SEARCHES_RATE_LIMIT_PER_MINUTE: '0',
-  JOBS_POLL_INTERVAL_MS: '50',
-  NODE_ENV: 'production',
-};
+const env = benchServerEnv({ dataDir, databaseUrl, port, extra: { JOBS_POLL_INTERVAL_MS: '50' } });
 
 const results = {
   date: new Date().toISOString(),

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureRequestOverhead } from './request-overhead.mjs';
 import {
+  benchServerEnv,
   createBenchDatabase,
   createOrganization,
   createPdf,
@@ -27,6 +28,7 @@ import {
   repoRoot,
   reportServerOnFailure,
   round,
+  searchCount,
   serverState,
   signUp,
   sleep,
@@ -34,7 +36,9 @@ import {
   stopServer,
   summarize,
   treeRssOf,
+  uploadConcurrently,
   uploadDocument,
+  waitUntilSearchable,
 } from './support.mjs';
 
 const { values: args } = parseArgs({
@@ -76,17 +80,7 @@ const database = await createBenchDatabase({
   postgresUrl: args['database-url'],
 });
 const port = 20000 + Math.floor(Math.random() * 20000);
-const env = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: database.url,
-  APP_BASE_URL: `http://127.0.0.1:${port}`,
-  AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-  AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
-  // The bench measures the server, not its per-user limits: it polls and queries far faster than a person.
-  UPLOADS_RATE_LIMIT_PER_MINUTE: '0',
-  SEARCHES_RATE_LIMIT_PER_MINUTE: '0',
-  NODE_ENV: 'production',
-};
+const env = benchServerEnv({ dataDir, databaseUrl: database.url, port });
 
 const results = {
   date: new Date().toISOString(),
@@ -98,16 +92,6 @@ const results = {
   concurrency,
 };
 
-/** How many documents of the organization a search for `word` finds (page size 1: the count only). */
-const searchCount = async ({ base, cookie, organizationId, word }) => {
-  const response = await fetch(
-    `${base}/api/organizations/${organizationId}/documents/search?searchQuery=${word}&pageSize=1`,
-    { headers: { cookie } },
-  );
-  if (!response.ok) throw new Error(`Search answered ${response.status}`);
-  return (await response.json()).documentsCount;
-};
-
 /**
  * Uploads `count` one-page PDFs carrying `runWord` with `clients` clients at once; answers the
  * seconds from the first upload to the last document found by search, and to the last upload.
@@ -115,34 +99,15 @@ const searchCount = async ({ base, cookie, organizationId, word }) => {
 async function ingest({ base, cookie, organizationId, count, clients }) {
   const runWord = token('run');
   const pdfs = Array.from({ length: count }, (_, index) => onePagePdf([runWord, `document ${index}`]));
-  let next = 0;
-  let failures = 0;
-  const startedAt = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (;;) {
-        const index = next++;
-        if (index >= count) return;
-        const { status } = await uploadDocument({
-          base,
-          cookie,
-          organizationId,
-          name: `ingest-${index}.pdf`,
-          data: pdfs[index],
-        });
-        if (status !== 201) failures++;
-      }
-    }),
-  );
-  const uploadedAt = performance.now();
-  const deadline = Date.now() + 30 * 60 * 1000;
-  for (;;) {
-    const found = await searchCount({ base, cookie, organizationId, word: runWord });
-    if (found >= count - failures) break;
-    if (Date.now() > deadline)
-      throw new Error(`Only ${found} of ${count} documents searchable after 30 minutes`);
-    await sleep(25);
-  }
+  const { failures, startedAt, uploadedAt } = await uploadConcurrently({
+    base,
+    cookie,
+    organizationId,
+    pdfs,
+    clients,
+    namePrefix: 'ingest',
+  });
+  await waitUntilSearchable({ base, cookie, organizationId, word: runWord, count: count - failures });
   const searchableAt = performance.now();
   return {
     failures,

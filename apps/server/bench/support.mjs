@@ -222,3 +222,71 @@ export async function uploadDocument({ base, cookie, organizationId, name, data,
   const body = await response.json().catch(() => null);
   return { status: response.status, document: body?.document };
 }
+
+/**
+ * The environment of a bench server on `port`: its data folder and database, e-mail verification
+ * off, and no per-user limits — the bench measures the server, and it polls and queries far faster
+ * than a person. `extra` adds or overrides variables.
+ */
+export function benchServerEnv({ dataDir, databaseUrl, port, extra = {} }) {
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    APP_BASE_URL: `http://127.0.0.1:${port}`,
+    AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
+    AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
+    UPLOADS_RATE_LIMIT_PER_MINUTE: '0',
+    SEARCHES_RATE_LIMIT_PER_MINUTE: '0',
+    NODE_ENV: 'production',
+    ...extra,
+  };
+}
+
+/**
+ * Uploads `pdfs` with `clients` clients at once (each takes the next file as it finishes one),
+ * named `${namePrefix}-${index}.pdf`; answers the failures and when the first and last uploads were.
+ */
+export async function uploadConcurrently({ base, cookie, organizationId, pdfs, clients, namePrefix }) {
+  let next = 0;
+  let failures = 0;
+  const startedAt = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (;;) {
+        const index = next++;
+        if (index >= pdfs.length) return;
+        const { status } = await uploadDocument({
+          base,
+          cookie,
+          organizationId,
+          name: `${namePrefix}-${index}.pdf`,
+          data: pdfs[index],
+        });
+        if (status !== 201) failures++;
+      }
+    }),
+  );
+  return { failures, startedAt, uploadedAt: performance.now() };
+}
+
+/** How many documents of the organization a search for `word` finds (page size 1: the count only). */
+export async function searchCount({ base, cookie, organizationId, word }) {
+  const response = await fetch(
+    `${base}/api/organizations/${organizationId}/documents/search?searchQuery=${word}&pageSize=1`,
+    { headers: { cookie } },
+  );
+  if (!response.ok) throw new Error(`Search answered ${response.status}`);
+  return (await response.json()).documentsCount;
+}
+
+/** Polls search every 25 ms until `word` finds `count` documents; fails after 30 minutes. */
+export async function waitUntilSearchable({ base, cookie, organizationId, word, count }) {
+  const deadline = Date.now() + 30 * 60 * 1000;
+  for (;;) {
+    const found = await searchCount({ base, cookie, organizationId, word });
+    if (found >= count) return;
+    if (Date.now() > deadline)
+      throw new Error(`Only ${found} of ${count} documents searchable after 30 minutes`);
+    await sleep(25);
+  }
+}

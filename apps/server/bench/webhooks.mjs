@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  benchServerEnv,
   createBenchDatabase,
   createOrganization,
   createPdf,
@@ -29,7 +30,8 @@ import {
   sleep,
   startServer,
   stopServer,
-  uploadDocument,
+  uploadConcurrently,
+  waitUntilSearchable,
 } from './support.mjs';
 
 const { values: args } = parseArgs({
@@ -110,42 +112,20 @@ async function uploadBurst({ base, cookie, organizationId, phase }) {
   const pdfs = Array.from({ length: documentsCount }, (_, index) =>
     createPdf([[`${runWord} webhook bench document ${index}`, 'invoice total amount customer delivery']]),
   );
-  let next = 0;
-  let failures = 0;
-  const startedAt = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (;;) {
-        const index = next++;
-        if (index >= documentsCount) return;
-        const { status } = await uploadDocument({
-          base,
-          cookie,
-          organizationId,
-          name: `${phase}-${index}.pdf`,
-          data: pdfs[index],
-        });
-        if (status !== 201) failures++;
-      }
-    }),
-  );
-  return { runWord, failures, startedAt, uploadedAt: performance.now() };
+  const upload = await uploadConcurrently({
+    base,
+    cookie,
+    organizationId,
+    pdfs,
+    clients: concurrency,
+    namePrefix: phase,
+  });
+  return { runWord, ...upload };
 }
 
 /** Waits until a search for the phase's word finds every uploaded document. */
-async function waitUntilSearchable({ base, cookie, organizationId, runWord, failures }) {
-  const deadline = Date.now() + 30 * 60 * 1000;
-  for (;;) {
-    const response = await fetch(
-      `${base}/api/organizations/${organizationId}/documents/search?searchQuery=${runWord}&pageSize=1`,
-      { headers: { cookie } },
-    );
-    if (!response.ok) throw new Error(`Search answered ${response.status}`);
-    if ((await response.json()).documentsCount >= documentsCount - failures) return;
-    if (Date.now() > deadline) throw new Error('Documents not searchable after 30 minutes');
-    await sleep(25);
-  }
-}
+const waitUntilBurstSearchable = ({ base, cookie, organizationId, runWord, failures }) =>
+  waitUntilSearchable({ base, cookie, organizationId, word: runWord, count: documentsCount - failures });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-webhooks-'));
 const database = await createBenchDatabase({
@@ -154,17 +134,12 @@ const database = await createBenchDatabase({
   postgresUrl: args['database-url'],
 });
 const port = 20000 + Math.floor(Math.random() * 20000);
-const env = {
-  DATA_DIR: dataDir,
-  DATABASE_URL: database.url,
-  APP_BASE_URL: `http://127.0.0.1:${port}`,
-  AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-  AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
-  UPLOADS_RATE_LIMIT_PER_MINUTE: '0',
-  SEARCHES_RATE_LIMIT_PER_MINUTE: '0',
-  WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-  NODE_ENV: 'production',
-};
+const env = benchServerEnv({
+  dataDir,
+  databaseUrl: database.url,
+  port,
+  extra: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+});
 
 const results = {
   date: new Date().toISOString(),
@@ -197,12 +172,12 @@ try {
     organizationId: baselineOrganization.id,
     phase: 'baseline',
   });
-  await waitUntilSearchable({ base, cookie, organizationId: baselineOrganization.id, ...baseline });
+  await waitUntilBurstSearchable({ base, cookie, organizationId: baselineOrganization.id, ...baseline });
   const baselineSeconds = (performance.now() - baseline.startedAt) / 1000;
 
   const burst = await uploadBurst({ base, cookie, organizationId: organization.id, phase: 'webhook' });
   const receivedAtUpload = receiver.documents.size;
-  await waitUntilSearchable({ base, cookie, organizationId: organization.id, ...burst });
+  await waitUntilBurstSearchable({ base, cookie, organizationId: organization.id, ...burst });
   const withWebhookSeconds = (performance.now() - burst.startedAt) / 1000;
   await receiver.waitFor(documentsCount - burst.failures, 10 * 60 * 1000);
   const receivedAt = Math.max(...receiver.documents.values());
