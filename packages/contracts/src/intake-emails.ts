@@ -106,13 +106,16 @@ export type IntakeEmailSource = (typeof INTAKE_EMAIL_SOURCES)[number];
  * - `processed`: its attachments were handled (see `documents` and `skippedParts`);
  * - `no_attachments`: it had no attachment (nor inline PDF or image): nothing to do;
  * - `sender_not_allowed`: its sender is not in the address's allowed senders;
- * - `address_disabled`: the address is turned off.
+ * - `address_disabled`: the address is turned off;
+ * - `too_large`: it was over INTAKE_EMAILS_MAX_MESSAGE_SIZE and was not taken in (only the IMAP
+ *   poller logs it: SMTP and the ingest refuse such mail to the sender instead).
  */
 export const INTAKE_EMAIL_MESSAGE_STATUSES = [
   'processed',
   'no_attachments',
   'sender_not_allowed',
   'address_disabled',
+  'too_large',
 ] as const;
 export type IntakeEmailMessageStatus = (typeof INTAKE_EMAIL_MESSAGE_STATUSES)[number];
 

@@ -238,7 +238,7 @@ export const envSchema = z.object({
   /** PEM private key and certificate (file paths, or the PEM text itself) for STARTTLS; both or neither. */
   INTAKE_EMAILS_SMTP_TLS_KEY: optionalStringFromEnv(),
   INTAKE_EMAILS_SMTP_TLS_CERT: optionalStringFromEnv(),
-  /** Largest message taken in by any entry (SMTP 552, ingest 413, IMAP skipped), in bytes. */
+  /** Largest message taken in by any entry (SMTP 552, ingest 413, IMAP logged as too_large), in bytes. */
   INTAKE_EMAILS_MAX_MESSAGE_SIZE: integerFromEnv(50_000_000, { min: 1000 }),
   /** Catch-all mailbox polled for intake mail, e.g. imaps://user:pass@imap.example.com:993/INBOX; unset = no polling. */
   INTAKE_EMAILS_IMAP_URL: optionalStringFromEnv().pipe(

@@ -319,7 +319,7 @@ export type IntakeEmailMessagesTable = {
   source: 'smtp' | 'ingest' | 'imap';
   from_address: string | null;
   subject: string | null;
-  status: 'processed' | 'no_attachments' | 'sender_not_allowed' | 'address_disabled';
+  status: 'processed' | 'no_attachments' | 'sender_not_allowed' | 'address_disabled' | 'too_large';
   /** JSON: [{ id, name }]. */
   documents: string;
   /** JSON: [{ name, mimeType, size, reason }]. */

@@ -33,11 +33,12 @@ import {
 } from './intake-emails.test-helpers';
 
 const SENDER = 'accounts@utility.example';
-const MAILBOX_USERS: TestMailboxUser[] = ['poll', 'idle', 'moved', 'leased'].map((name) => ({
+const MAILBOX_USERS: TestMailboxUser[] = ['poll', 'idle', 'moved', 'leased', 'large'].map((name) => ({
   user: `${name}@catchall.example`,
   password: `${name}-password-1234`,
 }));
-const [POLL_USER, IDLE_USER, MOVED_USER, LEASED_USER] = MAILBOX_USERS as [
+const [POLL_USER, IDLE_USER, MOVED_USER, LEASED_USER, LARGE_USER] = MAILBOX_USERS as [
+  TestMailboxUser,
   TestMailboxUser,
   TestMailboxUser,
   TestMailboxUser,
@@ -105,12 +106,12 @@ describe.skipIf(!dovecotInstalled).each(testDialects)(
 
     const startPoller = (
       user: TestMailboxUser,
-      options: { pollSeconds?: number; leaseMs?: number; url?: string } = {},
+      options: { pollSeconds?: number; leaseMs?: number; url?: string; maxMessageSize?: number } = {},
     ) => {
       const poller = startImapPoller({
         mailbox: parseImapUrl(options.url ?? dovecot.urlOf(user)),
         pollSeconds: options.pollSeconds ?? 1,
-        maxMessageSize: 10_000_000,
+        maxMessageSize: options.maxMessageSize ?? 10_000_000,
         intakeEmails: server.services.intakeEmails,
         leases: createLeases({ db: testDatabase.db }),
         logger: process.env.INTAKE_IMAP_TEST_LOG ? pino({ level: 'debug' }) : silentLogger,
@@ -213,6 +214,78 @@ describe.skipIf(!dovecotInstalled).each(testDialects)(
       expect(await documentNames(organizationId)).toEqual(['Bill March.pdf']);
       expect(await listIntakeMessages(server, owned(), organizationId, intakeEmail.id)).toHaveLength(1);
       expect(await testDatabase.db.selectFrom('intake_email_received').select('id').execute()).toEqual([]);
+    });
+
+    it('logs a message over the size limit as too large for its address without taking it in, once even when polled again', async () => {
+      const { organizationId, intakeEmail } = await organizationWithAddress();
+      const mailbox = await mailboxOf(LARGE_USER);
+      // About 100 KB of attachment (more once base64-encoded), twice the poller's limit.
+      const scan = Buffer.alloc(100_000, 'scan of a large invoice ');
+      const large = { to: intakeEmail.emailAddress, attachments: [{ filename: 'scan.pdf', content: scan }] };
+      await deliver(mailbox, {
+        ...large,
+        from: `Utility <${SENDER}>`,
+        subject: 'Scanned invoices',
+        messageId: '<large-scan@utility.example>',
+      });
+      // A sender not allowed learns nothing more from a large message than from any other; this
+      // one names the address only in Delivered-To (a Bcc), as the catch-all's MTA writes it.
+      const spam = await composeMail({
+        ...large,
+        to: 'list@example.net',
+        from: 'stranger@example.net',
+        subject: 'Large spam',
+        messageId: '<large-spam@example.net>',
+      });
+      await mailbox.append(
+        'INBOX',
+        Buffer.concat([Buffer.from(`Delivered-To: ${intakeEmail.emailAddress}\r\n`), spam]),
+      );
+      const allSeen = async () => {
+        const flags = Object.values(await flagsIn(mailbox, 'INBOX'));
+        return flags.length === 2 && flags.every((flag) => flag.includes('\\Seen')) ? true : undefined;
+      };
+
+      const poller = startPoller(LARGE_USER, { maxMessageSize: 50_000 });
+      await eventually(allSeen, { what: 'the large messages to be flagged seen' });
+      await stopPoller(poller);
+      await server.jobQueue.runDueJobs();
+      expect(await documentNames(organizationId)).toEqual([]);
+      expect(await testDatabase.db.selectFrom('intake_email_received').select('id').execute()).toEqual([]);
+      const messages = await listIntakeMessages(server, owned(), organizationId, intakeEmail.id);
+      expect(messages).toHaveLength(2);
+      expect(messages).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            source: 'imap',
+            status: 'too_large',
+            from: SENDER,
+            subject: 'Scanned invoices',
+            messageId: 'large-scan@utility.example',
+            documents: [],
+            skippedParts: [],
+          }),
+          expect.objectContaining({
+            source: 'imap',
+            status: 'sender_not_allowed',
+            from: 'stranger@example.net',
+            subject: 'Large spam',
+          }),
+        ]),
+      );
+
+      // Seen again (the flags lost in a crash, say): the log keeps one entry per message.
+      const lock = await mailbox.getMailboxLock('INBOX');
+      try {
+        await mailbox.messageFlagsRemove('1:*', ['\\Seen']);
+      } finally {
+        lock.release();
+      }
+      expect(await allSeen()).toBeUndefined();
+      const restarted = startPoller(LARGE_USER, { maxMessageSize: 50_000 });
+      await eventually(allSeen, { what: 'the large messages to be flagged seen again' });
+      await stopPoller(restarted);
+      expect(await listIntakeMessages(server, owned(), organizationId, intakeEmail.id)).toEqual(messages);
     });
 
     it('wakes on new mail with IDLE instead of waiting for the next poll', async () => {

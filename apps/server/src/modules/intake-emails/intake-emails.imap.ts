@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ImapFlow } from 'imapflow';
+import { type FetchMessageObject, ImapFlow } from 'imapflow';
 import type { Leases } from '../../db/leases';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import type { IntakeEmailsUsecases } from './intake-emails.usecases';
+import { addressesIn } from './intake-emails.models';
+import { DELIVERY_HEADERS } from './intake-emails.parse';
+import type { IntakeEmailsUsecases, TooLargeIntakeEmail } from './intake-emails.usecases';
 
 /** The lease that makes one process poll the mailbox. */
 export const IMAP_POLLER_LEASE_NAME = 'intake-emails.imap-poller';
@@ -36,6 +38,35 @@ export function parseImapUrl(url: string): ImapMailbox {
   };
 }
 
+/**
+ * A message too large to fetch, as its envelope and delivery headers tell it: the same recipients
+ * (Delivered-To, X-Original-To…, To, Cc) and sender (From) as the pipeline reads from a whole one.
+ */
+function tooLargeRecordOf(
+  message: Pick<FetchMessageObject, 'size' | 'envelope' | 'headers'>,
+  receivedAt: string,
+): TooLargeIntakeEmail {
+  const envelope = message.envelope ?? {};
+  const addresses = (entries: Array<{ address?: string | undefined }> | undefined) =>
+    (entries ?? []).flatMap(({ address }) => (address ? [address] : []));
+  // Only the asked-for headers come back: every (unfolded) line is a delivery header.
+  const deliveredTo = (message.headers?.toString('utf8') ?? '')
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)
+    .flatMap((line) => (line.includes(':') ? addressesIn(line.slice(line.indexOf(':') + 1)) : []));
+  const date = envelope.date ? new Date(envelope.date) : undefined;
+  return {
+    source: 'imap',
+    recipients: [...deliveredTo, ...addresses(envelope.to), ...addresses(envelope.cc)],
+    from: addresses(envelope.from)[0] ?? null,
+    subject: envelope.subject ?? null,
+    messageId: envelope.messageId ?? null,
+    size: message.size ?? 0,
+    date: date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
+    receivedAt,
+  };
+}
+
 export type ImapPoller = {
   /** Resolves once the poller has stopped, its connection closed and its lease given up. */
   stop: () => Promise<void>;
@@ -45,7 +76,9 @@ export type ImapPoller = {
  * Polls a catch-all mailbox (INTAKE_EMAILS_IMAP_URL): takes each unseen message, stores it through
  * the pipeline (the same record as SMTP and the ingest), then flags it `\Seen` and moves it to
  * `Processed` when that folder exists. A crash between the store and the flag fetches it again
- * later, and the pipeline's Message-ID check makes no duplicate.
+ * later, and the pipeline's Message-ID check makes no duplicate. A message over `maxMessageSize`
+ * is not fetched: its envelope puts a `too_large` entry in its addresses' logs, then it is flagged
+ * (and moved) the same.
  *
  * It waits with IDLE when the server has it (new mail wakes it at once) and polls every
  * `pollSeconds` anyway. Connection errors are logged and retried with backoff (1 s doubling up to
@@ -65,7 +98,7 @@ export function startImapPoller({
   mailbox: ImapMailbox;
   pollSeconds: number;
   maxMessageSize: number;
-  intakeEmails: Pick<IntakeEmailsUsecases, 'receive'>;
+  intakeEmails: Pick<IntakeEmailsUsecases, 'receive' | 'recordTooLarge'>;
   leases: Leases;
   clock?: Clock;
   logger: Logger;
@@ -114,13 +147,20 @@ export function startImapPoller({
     const moveToProcessed = await hasFolder(connection, IMAP_PROCESSED_FOLDER);
     for (const uid of uids) {
       if (stopping) return;
-      const message = await connection.fetchOne(String(uid), { size: true }, { uid: true });
+      // The envelope and delivery headers cost little, and name the addresses of a message too large to take.
+      const message = await connection.fetchOne(
+        String(uid),
+        { size: true, envelope: true, headers: [...DELIVERY_HEADERS] },
+        { uid: true },
+      );
       if (!message) continue;
       if ((message.size ?? 0) > maxMessageSize) {
         logger.warn(
           { uid, size: message.size, maxMessageSize },
           'Intake IMAP: message over INTAKE_EMAILS_MAX_MESSAGE_SIZE left unprocessed (flagged seen)',
         );
+        // Nobody to answer 552 to: the addresses' logs tell their owners instead.
+        await intakeEmails.recordTooLarge(tooLargeRecordOf(message, toTimestamp(clock.now())));
       } else {
         const full = await connection.fetchOne(String(uid), { source: true }, { uid: true });
         const raw = full === false ? undefined : full.source;

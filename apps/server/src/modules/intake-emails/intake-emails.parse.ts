@@ -18,7 +18,7 @@ import {
 } from './intake-emails.models';
 
 /** The headers that name where a message was delivered when the envelope is gone (IMAP catch-all). */
-const DELIVERY_HEADERS = new Set(['delivered-to', 'x-original-to', 'envelope-to', 'x-envelope-to']);
+export const DELIVERY_HEADERS = new Set(['delivered-to', 'x-original-to', 'envelope-to', 'x-envelope-to']);
 
 /**
  * A raw RFC 5322 message (SMTP, IMAP) as the pipeline's record. Recipients: the SMTP envelope's

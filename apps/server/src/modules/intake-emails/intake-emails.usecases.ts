@@ -27,9 +27,12 @@ import {
   generateIntakeEmailAddress,
   type IntakeMessage,
   isSenderAllowed,
+  messageKeyOf,
+  normalizeMessageId,
   skipReasonOf,
   toIntakeEmailDto,
   toIntakeEmailMessageDto,
+  uniqueAddresses,
 } from './intake-emails.models';
 import { parseReceived } from './intake-emails.parse';
 import { createIntakeEmailsRepository } from './intake-emails.repository';
@@ -55,6 +58,33 @@ export type ReceivedIntakeEmail =
   | { source: 'smtp'; raw: Buffer; envelopeFrom: string | null; envelopeTo: string[] }
   | { source: 'imap'; raw: Buffer }
   | { source: 'ingest'; raw: Buffer; contentType: string };
+
+/**
+ * A message an entry would not take in for its size, as its envelope tells it: logged as
+ * `too_large` (never stored, never processed).
+ */
+export type TooLargeIntakeEmail = {
+  source: 'imap';
+  /** The addresses it is for (To, Cc, delivery headers), any case, repeats allowed. */
+  recipients: string[];
+  /** The From address. */
+  from: string | null;
+  subject: string | null;
+  /** The Message-ID header, with or without angle brackets. */
+  messageId: string | null;
+  /** Its size in bytes. */
+  size: number;
+  /** The Date header (ISO), for the key of a message without a Message-ID. */
+  date: string | null;
+  /** When the entry found it. */
+  receivedAt: string;
+};
+
+/** What a log entry keeps of a message. */
+type LoggedMessage = Pick<
+  IntakeMessage,
+  'source' | 'receivedAt' | 'from' | 'subject' | 'messageId' | 'messageKey'
+>;
 
 export function createIntakeEmailsUsecases({
   database,
@@ -135,36 +165,38 @@ export function createIntakeEmailsUsecases({
     }
   }
 
-  /** The message for one intake address: its documents and its log entry (not yet written). */
-  async function processFor({
+  /**
+   * What an address says of a message before its content counts: `address_disabled` when it is
+   * off, `sender_not_allowed` when no sender is allowed (nothing more is told of such mail), else
+   * undefined.
+   */
+  function refusalOf({
     intakeEmail,
-    message,
-    isLastAttempt,
+    senders,
   }: {
     intakeEmail: Selectable<IntakeEmailsTable>;
-    message: IntakeMessage;
-    isLastAttempt: boolean;
-  }) {
+    senders: string[];
+  }): Extract<IntakeEmailMessageStatus, 'address_disabled' | 'sender_not_allowed'> | undefined {
+    if (!intakeEmail.is_enabled) return 'address_disabled';
     const allowedOrigins = JSON.parse(intakeEmail.allowed_origins) as string[];
-    const madeDocuments: IntakeEmailMessageDto['documents'] = [];
-    const skippedParts: IntakeEmailMessageDto['skippedParts'] = [];
-    let status: IntakeEmailMessageStatus = 'processed';
-    if (!intakeEmail.is_enabled) status = 'address_disabled';
-    else if (!isSenderAllowed({ senders: message.senders, allowedOrigins })) status = 'sender_not_allowed';
-    else if (message.attachments.length === 0) status = 'no_attachments';
-    else {
-      for (const attachment of message.attachments) {
-        const outcome = await addAttachment({ intakeEmail, message, attachment, isLastAttempt });
-        if ('document' in outcome) madeDocuments.push(outcome.document);
-        else
-          skippedParts.push({
-            name: attachment.name,
-            mimeType: outcome.mimeType,
-            size: attachment.content.length,
-            reason: outcome.reason,
-          });
-      }
-    }
+    if (!isSenderAllowed({ senders, allowedOrigins })) return 'sender_not_allowed';
+    return undefined;
+  }
+
+  /** An address's log entry for a message (not yet written). */
+  function logEntryOf({
+    intakeEmail,
+    message,
+    status,
+    documents: madeDocuments,
+    skippedParts,
+  }: {
+    intakeEmail: Selectable<IntakeEmailsTable>;
+    message: LoggedMessage;
+    status: IntakeEmailMessageStatus;
+    documents: IntakeEmailMessageDto['documents'];
+    skippedParts: IntakeEmailMessageDto['skippedParts'];
+  }) {
     return {
       id: generateId('iem'),
       intake_email_id: intakeEmail.id,
@@ -181,6 +213,74 @@ export function createIntakeEmailsUsecases({
       processed_at: now(),
     };
   }
+  type LogEntry = ReturnType<typeof logEntryOf>;
+
+  /** The message for one intake address: its documents and its log entry (not yet written). */
+  async function processFor({
+    intakeEmail,
+    message,
+    isLastAttempt,
+  }: {
+    intakeEmail: Selectable<IntakeEmailsTable>;
+    message: IntakeMessage;
+    isLastAttempt: boolean;
+  }): Promise<LogEntry> {
+    const madeDocuments: IntakeEmailMessageDto['documents'] = [];
+    const skippedParts: IntakeEmailMessageDto['skippedParts'] = [];
+    const status: IntakeEmailMessageStatus =
+      refusalOf({ intakeEmail, senders: message.senders }) ??
+      (message.attachments.length === 0 ? 'no_attachments' : 'processed');
+    if (status === 'processed') {
+      for (const attachment of message.attachments) {
+        const outcome = await addAttachment({ intakeEmail, message, attachment, isLastAttempt });
+        if ('document' in outcome) madeDocuments.push(outcome.document);
+        else
+          skippedParts.push({
+            name: attachment.name,
+            mimeType: outcome.mimeType,
+            size: attachment.content.length,
+            reason: outcome.reason,
+          });
+      }
+    }
+    return logEntryOf({ intakeEmail, message, status, documents: madeDocuments, skippedParts });
+  }
+
+  /** The intake addresses among `recipients` that have not logged this message yet. */
+  async function unloggedAddresses({
+    recipients,
+    message,
+  }: {
+    recipients: string[];
+    message: LoggedMessage;
+  }) {
+    const pending: Array<Selectable<IntakeEmailsTable>> = [];
+    for (const intakeEmail of await repository.findByAddresses({ emailAddresses: recipients })) {
+      if (await repository.isProcessed({ intakeEmailId: intakeEmail.id, messageKey: message.messageKey })) {
+        logger.info(
+          { intakeEmailId: intakeEmail.id, messageId: message.messageId },
+          'Intake e-mail already processed for this address: skipped',
+        );
+        continue;
+      }
+      pending.push(intakeEmail);
+    }
+    return pending;
+  }
+
+  const logWritten = (entries: LogEntry[]) => {
+    for (const entry of entries) {
+      logger.info(
+        {
+          intakeEmailId: entry.intake_email_id,
+          organizationId: entry.organization_id,
+          source: entry.source,
+          status: entry.status,
+        },
+        'Intake e-mail processed',
+      );
+    }
+  };
 
   return {
     async listIntakeEmails({ organizationId }: { organizationId: string }): Promise<IntakeEmailDto[]> {
@@ -325,15 +425,8 @@ export function createIntakeEmailsUsecases({
       if (!received) return;
       const message = await parseReceived(received);
       const isLastAttempt = attempt >= PROCESS_INTAKE_EMAIL_MAX_ATTEMPTS;
-      const entries: Array<Awaited<ReturnType<typeof processFor>>> = [];
-      for (const intakeEmail of await repository.findByAddresses({ emailAddresses: message.recipients })) {
-        if (await repository.isProcessed({ intakeEmailId: intakeEmail.id, messageKey: message.messageKey })) {
-          logger.info(
-            { intakeEmailId: intakeEmail.id, messageId: message.messageId },
-            'Intake e-mail already processed for this address: skipped',
-          );
-          continue;
-        }
+      const entries: LogEntry[] = [];
+      for (const intakeEmail of await unloggedAddresses({ recipients: message.recipients, message })) {
         entries.push(await processFor({ intakeEmail, message, isLastAttempt }));
       }
       await database.db.transaction().execute(async (trx) => {
@@ -341,17 +434,50 @@ export function createIntakeEmailsUsecases({
         for (const entry of entries) await intakeEmails.insertMessage(entry);
         await intakeEmails.deleteReceived({ receivedId });
       });
-      for (const entry of entries) {
-        logger.info(
-          {
-            intakeEmailId: entry.intake_email_id,
-            organizationId: entry.organization_id,
-            source: entry.source,
-            status: entry.status,
-          },
-          'Intake e-mail processed',
-        );
-      }
+      logWritten(entries);
+    },
+
+    /**
+     * A message an entry would not take in for its size (the IMAP poller: no sender to answer 552
+     * to): logs it as `too_large` for each intake address among its recipients, so their owners
+     * learn it was dropped. A disabled address or a sender not allowed logs that instead, as for
+     * any message. Once per address, like processing: a message seen again logs nothing more.
+     */
+    async recordTooLarge(message: TooLargeIntakeEmail) {
+      const messageId = normalizeMessageId(message.messageId);
+      const from = message.from?.trim().toLowerCase() || null;
+      const subject = message.subject?.trim() || null;
+      const logged: LoggedMessage = {
+        source: message.source,
+        receivedAt: message.receivedAt,
+        from,
+        subject,
+        messageId,
+        // A key of its own: the log says it once however often it is seen, and the message is still
+        // taken in if the limit is raised and it arrives again. Without a Message-ID the raw message
+        // is not at hand to hash: its headers and size stand in.
+        messageKey: `too_large:${messageKeyOf({
+          messageId,
+          fallback: JSON.stringify([from, subject, message.size, message.date]),
+        })}`,
+      };
+      const entries = (
+        await unloggedAddresses({ recipients: uniqueAddresses(message.recipients), message: logged })
+      ).map((intakeEmail) =>
+        logEntryOf({
+          intakeEmail,
+          message: logged,
+          status: refusalOf({ intakeEmail, senders: uniqueAddresses([from]) }) ?? 'too_large',
+          documents: [],
+          skippedParts: [],
+        }),
+      );
+      if (entries.length === 0) return;
+      await database.db.transaction().execute(async (trx) => {
+        const intakeEmails = createIntakeEmailsRepository({ db: trx });
+        for (const entry of entries) await intakeEmails.insertMessage(entry);
+      });
+      logWritten(entries);
     },
   };
 }

@@ -65,6 +65,33 @@ describe('recent messages of an intake address', () => {
     expect(refused).toHaveTextContent('Sender not allowed');
   });
 
+  test('say when a message was too large to be taken in', async () => {
+    const user = userEvent.setup();
+    const messages = [
+      intakeMessageFixture({
+        source: 'imap',
+        subject: 'Scanned invoices',
+        status: 'too_large',
+        documents: [],
+      }),
+    ];
+    mockApi(
+      { ...organizationHandlers(), ...intakeEmailsHandlers({ intakeEmails: [intakeEmail], messages }) },
+      { signedIn: true },
+    );
+    renderApp(INTAKE_EMAILS_URL, { config: intakeEnabledConfig() });
+
+    const card = await screen.findByRole('article', { name: ADDRESS });
+    await user.click(within(card).getByRole('button', { name: 'Recent messages' }));
+
+    const log = await within(card).findByRole('list', { name: `Recent messages to ${ADDRESS}` });
+    const [tooLarge] = Array.from(log.children) as HTMLElement[];
+    expect(tooLarge).toHaveTextContent('Scanned invoices');
+    expect(tooLarge).toHaveTextContent('From ada@example.com');
+    expect(tooLarge).toHaveTextContent('Too large');
+    expect(tooLarge).toHaveTextContent('This message was larger than the size limit and was not taken in.');
+  });
+
   test('say when no mail has come in yet', async () => {
     const user = userEvent.setup();
     mockApi(

@@ -23,6 +23,8 @@ const STATUS_TONE: Record<IntakeEmailMessageStatus, string> = {
   no_attachments: 'bg-muted-foreground/50',
   sender_not_allowed: 'bg-danger',
   address_disabled: 'bg-warning',
+  // Dropped without the owner's doing (the IMAP poller could tell no sender): as loud as a refusal.
+  too_large: 'bg-danger',
 };
 
 function MessageStatus({ message }: { message: IntakeEmailMessageDto }) {
@@ -76,6 +78,11 @@ function MessageItem({
           {t('intake-emails.messages.received', { time: formatRelative(message.receivedAt) })}
         </time>
       </p>
+      {message.status === 'too_large' ? (
+        <p className="text-[0.8125rem] text-muted-foreground">
+          {t('intake-emails.messages.too-large-description')}
+        </p>
+      ) : null}
       {message.documents.length > 0 ? (
         <ul className="flex flex-wrap gap-1.5" aria-label={t('intake-emails.messages.documents')}>
           {message.documents.map((document) => (
