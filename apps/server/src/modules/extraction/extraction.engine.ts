@@ -405,7 +405,9 @@ export function createExtractionEngine({
       for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
         const page = await document.getPage(pageNumber);
         try {
-          pages.push(joinTextItems((await page.getTextContent()).items));
+          // Not pdf.js's own normalisation of each text item: normalizeExtractedText applies NFKC to
+          // the whole text afterwards, which covers it (ligatures, presentation forms) for less work.
+          pages.push(joinTextItems((await page.getTextContent({ disableNormalization: true })).items));
         } finally {
           // Frees the page's fonts and parsed resources before the next one.
           page.cleanup();
