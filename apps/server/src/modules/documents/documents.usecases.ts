@@ -260,11 +260,13 @@ export function createDocumentsUsecases({
     userId,
     receive,
     eventData,
+    documentId = generateId('doc'),
   }: {
     organizationId: string;
     userId: string | null;
     receive: ReceiveFile;
     eventData: DocumentActivityEventData | undefined;
+    documentId?: string;
   }): Promise<{ document: DocumentDto; created: boolean }> {
     const plan = await plans.getOrganizationPlan({ organizationId });
     const storageLimit = plan.limits.maxDocumentStorageBytes;
@@ -282,7 +284,6 @@ export function createDocumentsUsecases({
       };
     }
 
-    const documentId = generateId('doc');
     const key = storageKeyOf({ organizationId, documentId });
     try {
       return await storeUpload({
@@ -348,17 +349,21 @@ export function createDocumentsUsecases({
       userId,
       file,
       eventData,
+      documentId,
     }: {
       organizationId: string;
       userId: string | null;
       file: FileToStore;
       eventData?: DocumentActivityEventData;
+      /** The new document's id when the caller chose it (see deriveId); a random one otherwise. */
+      documentId?: string;
     }): Promise<{ document: DocumentDto; created: boolean }> {
       return upload({
         organizationId,
         userId,
         receive: (target) => receiveFile({ file, ...target }),
         eventData,
+        ...(documentId ? { documentId } : {}),
       });
     },
 

@@ -1,4 +1,5 @@
 import type { IntakeEmailDto } from '@sheaf/contracts/intake-emails';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, silentLogger } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
@@ -257,6 +258,66 @@ describe.each(testDialects)('intake e-mail through the SMTP receiver on %s', (di
     const messages = await listIntakeMessages(server, owned(), organizationId, intakeEmail.id);
     expect(messages).toHaveLength(1);
     expect(messages[0]?.documents).toEqual([{ id: documents[0]?.id, name: 'receipt.txt' }]);
+    expect(await receivedCount()).toBe(0);
+  });
+
+  it('logs the documents a try cut short had already made as made by the message, not as duplicates', async () => {
+    const { organizationId, intakeEmail } = await organizationWithAddress();
+    await sendMail(receiver.port, {
+      from: SENDER,
+      to: intakeEmail.emailAddress,
+      subject: 'Two statements',
+      messageId: '<cut-short@supplier.example>',
+      attachments: [
+        {
+          filename: 'January.pdf',
+          content: createTextPdf([['January statement']]),
+          contentType: 'application/pdf',
+        },
+        {
+          filename: 'February.pdf',
+          content: createTextPdf([['February statement']]),
+          contentType: 'application/pdf',
+        },
+      ],
+    });
+    const [received] = await testDatabase.db.selectFrom('intake_email_received').select('id').execute();
+    if (!received) throw new Error('The message was not stored');
+
+    // The first try makes both documents, then cannot write the log (a trigger refuses it), and fails.
+    const { db } = testDatabase;
+    if (dialect === 'sqlite') {
+      await sql`create trigger log_down before insert on intake_email_messages begin select raise(abort, 'log down'); end`.execute(
+        db,
+      );
+    } else {
+      await sql`create function log_down() returns trigger language plpgsql as $$ begin raise exception 'log down'; end $$`.execute(
+        db,
+      );
+      await sql`create trigger log_down before insert on intake_email_messages for each row execute function log_down()`.execute(
+        db,
+      );
+    }
+    try {
+      await expect(
+        server.services.intakeEmails.processReceived({ receivedId: received.id, attempt: 1 }),
+      ).rejects.toThrow(/log down/);
+    } finally {
+      if (dialect === 'sqlite') await sql`drop trigger log_down`.execute(db);
+      else await sql`drop function log_down() cascade`.execute(db);
+    }
+    const made = await documentsOf(organizationId);
+    expect(made.map(({ name }) => name).sort()).toEqual(['February.pdf', 'January.pdf']);
+
+    await server.services.intakeEmails.processReceived({ receivedId: received.id, attempt: 2 });
+
+    expect((await documentsOf(organizationId)).map(({ id }) => id).sort()).toEqual(
+      made.map(({ id }) => id).sort(),
+    );
+    const [message] = await listIntakeMessages(server, owned(), organizationId, intakeEmail.id);
+    expect(message?.status).toBe('processed');
+    expect(message?.skippedParts).toEqual([]);
+    expect(message?.documents.map(({ id }) => id).sort()).toEqual(made.map(({ id }) => id).sort());
     expect(await receivedCount()).toBe(0);
   });
 

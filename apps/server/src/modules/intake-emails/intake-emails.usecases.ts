@@ -12,7 +12,7 @@ import type { IntakeEmailsTable } from '../../db/database.types';
 import { lockRow } from '../../db/locks';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { isHttpError } from '../../shared/errors';
-import { generateId } from '../../shared/ids';
+import { deriveId, generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { sniffMimeType } from '../documents/documents.upload';
 import type { DocumentsUsecases } from '../documents/documents.usecases';
@@ -100,7 +100,7 @@ export function createIntakeEmailsUsecases({
   clock?: Clock;
   jobQueue: Pick<JobQueue, 'enqueue'>;
   plans: Pick<PlansUsecases, 'getOrganizationPlan'>;
-  documents: Pick<DocumentsUsecases, 'createDocumentFromFile'>;
+  documents: Pick<DocumentsUsecases, 'createDocumentFromFile' | 'getDocument'>;
   /** INTAKE_EMAILS_DOMAIN; undefined when intake is off (nothing is created then). */
   domain: string | undefined;
   logger: Logger;
@@ -127,11 +127,14 @@ export function createIntakeEmailsUsecases({
     intakeEmail,
     message,
     attachment,
+    attachmentIndex,
     isLastAttempt,
   }: {
     intakeEmail: Selectable<IntakeEmailsTable>;
     message: IntakeMessage;
     attachment: IntakeMessage['attachments'][number];
+    /** Its place among the message's attachments. */
+    attachmentIndex: number;
     isLastAttempt: boolean;
   }): Promise<
     { document: { id: string; name: string } } | { reason: IntakeEmailSkipReason; mimeType: string }
@@ -143,12 +146,20 @@ export function createIntakeEmailsUsecases({
     });
     if (attachment.content.length === 0) return { reason: 'empty', mimeType };
     if (!isAcceptedIntakeMimeType(mimeType)) return { reason: 'type_not_accepted', mimeType };
+    // The part's document has an id of its own message, address and place: a try cut short after
+    // making it (a crash, a failed log write) finds it again instead of calling it a duplicate.
+    const documentId = deriveId('doc', `${intakeEmail.id}\n${message.messageKey}\n${attachmentIndex}`);
+    const madeBefore = await documents
+      .getDocument({ organizationId: intakeEmail.organization_id, documentId })
+      .catch(() => undefined);
+    if (madeBefore) return { document: { id: madeBefore.id, name: madeBefore.name } };
     try {
       const { document } = await documents.createDocumentFromFile({
         organizationId: intakeEmail.organization_id,
         userId: null,
         file: { name: attachment.name, mimeType, content: attachment.content },
         eventData: { intakeEmail: { from: message.from, emailAddress: intakeEmail.email_address } },
+        documentId,
       });
       return { document: { id: document.id, name: document.name } };
     } catch (error) {
@@ -231,8 +242,14 @@ export function createIntakeEmailsUsecases({
       refusalOf({ intakeEmail, senders: message.senders }) ??
       (message.attachments.length === 0 ? 'no_attachments' : 'processed');
     if (status === 'processed') {
-      for (const attachment of message.attachments) {
-        const outcome = await addAttachment({ intakeEmail, message, attachment, isLastAttempt });
+      for (const [attachmentIndex, attachment] of message.attachments.entries()) {
+        const outcome = await addAttachment({
+          intakeEmail,
+          message,
+          attachment,
+          attachmentIndex,
+          isLastAttempt,
+        });
         if ('document' in outcome) madeDocuments.push(outcome.document);
         else
           skippedParts.push({
