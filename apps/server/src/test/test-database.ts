@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDatabase, Dialect } from '../db/database';
+import type { Database } from '../db/database.types';
 import { migrateToLatest } from '../db/migrate';
 import { openDatabaseAt, type TestDatabaseLocation } from './test-database-location';
 
@@ -83,5 +85,42 @@ export function useTestDatabase(dialect: Dialect) {
       opened.push(connection);
       return connection;
     },
+  };
+}
+
+/**
+ * Makes every insert into `table` fail with `message` (a trigger), to stage a failure halfway
+ * through a change; answers the function that takes the trigger away again. The names are fixed
+ * strings of the test's own, never user input.
+ */
+export async function refuseInserts({
+  db,
+  dialect,
+  table,
+  message,
+}: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  table: keyof Database;
+  message: string;
+}): Promise<() => Promise<void>> {
+  const trigger = sql.id(`refuse_inserts_${table}`);
+  const target = sql.id(table);
+  if (dialect === 'sqlite') {
+    await sql`create trigger ${trigger} before insert on ${target} begin select raise(abort, ${sql.lit(message)}); end`.execute(
+      db,
+    );
+    return async () => {
+      await sql`drop trigger ${trigger}`.execute(db);
+    };
+  }
+  await sql`create function ${trigger}() returns trigger language plpgsql as ${sql.lit(`begin raise exception '${message.replaceAll("'", "''")}'; end`)}`.execute(
+    db,
+  );
+  await sql`create trigger ${trigger} before insert on ${target} for each row execute function ${trigger}()`.execute(
+    db,
+  );
+  return async () => {
+    await sql`drop function ${trigger}() cascade`.execute(db);
   };
 }

@@ -1,8 +1,7 @@
 import type { IntakeEmailDto } from '@sheaf/contracts/intake-emails';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, silentLogger } from '../../test/test-app';
-import { testDialects, useTestDatabase } from '../../test/test-database';
+import { refuseInserts, testDialects, useTestDatabase } from '../../test/test-database';
 import { createTextPdf, createTextPng } from '../../test/test-files';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { listActivities, listDocuments, request } from '../documents/documents.test-helpers';
@@ -285,26 +284,18 @@ describe.each(testDialects)('intake e-mail through the SMTP receiver on %s', (di
     if (!received) throw new Error('The message was not stored');
 
     // The first try makes both documents, then cannot write the log (a trigger refuses it), and fails.
-    const { db } = testDatabase;
-    if (dialect === 'sqlite') {
-      await sql`create trigger log_down before insert on intake_email_messages begin select raise(abort, 'log down'); end`.execute(
-        db,
-      );
-    } else {
-      await sql`create function log_down() returns trigger language plpgsql as $$ begin raise exception 'log down'; end $$`.execute(
-        db,
-      );
-      await sql`create trigger log_down before insert on intake_email_messages for each row execute function log_down()`.execute(
-        db,
-      );
-    }
+    const allowInserts = await refuseInserts({
+      db: testDatabase.db,
+      dialect,
+      table: 'intake_email_messages',
+      message: 'log down',
+    });
     try {
       await expect(
         server.services.intakeEmails.processReceived({ receivedId: received.id, attempt: 1 }),
       ).rejects.toThrow(/log down/);
     } finally {
-      if (dialect === 'sqlite') await sql`drop trigger log_down`.execute(db);
-      else await sql`drop function log_down() cascade`.execute(db);
+      await allowInserts();
     }
     const made = await documentsOf(organizationId);
     expect(made.map(({ name }) => name).sort()).toEqual(['February.pdf', 'January.pdf']);

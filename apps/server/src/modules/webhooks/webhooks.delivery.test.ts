@@ -1,11 +1,10 @@
 import type { TagDto } from '@sheaf/contracts/tags';
-import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
-import { testDialects, useTestDatabase } from '../../test/test-database';
+import { refuseInserts, testDialects, useTestDatabase } from '../../test/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createDocument } from '../documents/documents.test-helpers';
 import {
@@ -354,18 +353,12 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
     });
     expect(rule.status).toBe(201);
     const db = testDatabase.db;
-    if (dialect === 'sqlite') {
-      await sql`create trigger webhooks_test_fail before insert on documents_tags begin select raise(abort, 'tag insert refused by the test'); end`.execute(
-        db,
-      );
-    } else {
-      await sql`create function webhooks_test_fail() returns trigger language plpgsql as $$ begin raise exception 'tag insert refused by the test'; end $$`.execute(
-        db,
-      );
-      await sql`create trigger webhooks_test_fail before insert on documents_tags for each row execute function webhooks_test_fail()`.execute(
-        db,
-      );
-    }
+    const allowInserts = await refuseInserts({
+      db,
+      dialect,
+      table: 'documents_tags',
+      message: 'tag insert refused by the test',
+    });
     try {
       const document = await upload(organization.id);
       await run();
@@ -389,11 +382,7 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
         .executeTakeFirstOrThrow();
       expect(extraction.last_error).toContain('tag insert refused by the test');
     } finally {
-      if (dialect === 'sqlite') await sql`drop trigger webhooks_test_fail`.execute(db);
-      else {
-        await sql`drop trigger webhooks_test_fail on documents_tags`.execute(db);
-        await sql`drop function webhooks_test_fail()`.execute(db);
-      }
+      await allowInserts();
     }
     // Once the change commits (its job retried), its event is sent.
     clock.advance(60 * 60_000);
