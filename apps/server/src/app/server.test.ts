@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startChildServer, stopChildServer } from '../test/child-server';
+import { childServerEnv, freePort, startChildServer, stopChildServer } from '../test/child-server';
 
 /** A raw connection to the server that has sent `request` and reads nothing more of its own accord. */
 async function openConnection(port: number, request: string) {
@@ -28,19 +28,8 @@ describe('stopping the server', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-stop-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = await startChildServer(
-      {
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_BASE_URL: base,
-        NODE_ENV: 'production',
-        AUTH_SECRET: 'stop-test-secret-0123456789abcdef0123456789',
-        SHUTDOWN_TIMEOUT_MS: '1000',
-      },
-      base,
-    );
+    const { base, env } = childServerEnv({ dataDir, port, extra: { SHUTDOWN_TIMEOUT_MS: '1000' } });
+    const server = await startChildServer(env, base);
     cleanups.push(() => stopChildServer(server, 'SIGKILL'));
 
     // A browser tab's idle keep-alive connection, after one answered request.

@@ -75,3 +75,59 @@ export async function stopChildServer({ child, exited }: ChildServer, signal: No
   if (child.exitCode === null && child.signalCode === null) child.kill(signal);
   await exited;
 }
+
+/**
+ * The environment of a production server child listening on loopback `port`, with its own data
+ * folder and database, sign-up without e-mail verification and one extraction worker. `extra` adds
+ * or overrides variables.
+ */
+export function childServerEnv({
+  dataDir,
+  databaseUrl,
+  port,
+  extra = {},
+}: {
+  dataDir: string;
+  databaseUrl?: string;
+  port: number;
+  extra?: Record<string, string>;
+}): { base: string; env: Record<string, string> } {
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    env: {
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_BASE_URL: base,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'child-server-secret-0123456789abcdef0123456789',
+      AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
+      EXTRACTION_CONCURRENCY: '1',
+      ...extra,
+    },
+  };
+}
+
+/** Signs a new user up on a child server and creates an organization: the session cookie and its id. */
+export async function signUpWithOrganization(base: string, email: string) {
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'crash-password-1234', name: 'Crash' }),
+  });
+  if (signUp.status !== 200) throw new Error(`Sign-up answered ${signUp.status}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  const created = await fetch(`${base}/api/organizations`, {
+    method: 'POST',
+    headers: { origin: base, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Crash' }),
+  });
+  if (created.status !== 201) throw new Error(`Creating the organization answered ${created.status}`);
+  const { organization } = (await created.json()) as { organization: { id: string } };
+  return { cookie, organizationId: organization.id };
+}

@@ -4,7 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database';
-import { createChildDatabase, freePort, startChildServer, stopChildServer } from '../../test/child-server';
+import {
+  childServerEnv,
+  createChildDatabase,
+  freePort,
+  signUpWithOrganization,
+  startChildServer,
+  stopChildServer,
+} from '../../test/child-server';
 import { testDialects } from '../../test/test-database';
 import { FILESYSTEM_TEMP_DIR } from '../storage/storage.filesystem';
 
@@ -24,40 +31,17 @@ describe.each(testDialects)('a server killed during uploads on %s', (dialect) =>
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const database = await createChildDatabase(dialect, dataDir, 'sheaf_crash');
     cleanups.push(database.drop);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_BASE_URL: base,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'crash-test-secret-0123456789abcdef0123456789',
-      AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-      AUTH_RATE_LIMIT_MAX_REQUESTS: '100000',
-      EXTRACTION_CONCURRENCY: '1',
-    };
+    const { base, env } = childServerEnv({
+      dataDir,
+      databaseUrl: database.url,
+      port: await freePort(),
+      extra: { AUTH_RATE_LIMIT_MAX_REQUESTS: '100000' },
+    });
 
     let server = await startChildServer(env, base);
     cleanups.push(() => stopChildServer(server, 'SIGKILL'));
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'crash@example.com', password: 'crash-password-1234', name: 'Crash' }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie, organizationId } = await signUpWithOrganization(base, 'crash@example.com');
     const headers = { origin: base, cookie };
-    const created = await fetch(`${base}/api/organizations`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Crash' }),
-    });
-    const organizationId = ((await created.json()) as { organization: { id: string } }).organization.id;
 
     // Six clients upload 50–550 kB files back to back until the server dies under them.
     const acknowledged: Array<{ id: string; sha256: string; size: number }> = [];

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database';
-import { createChildDatabase, startChildServer, stopChildServer } from '../../test/child-server';
+import {
+  childServerEnv,
+  createChildDatabase,
+  signUpWithOrganization,
+  startChildServer,
+  stopChildServer,
+} from '../../test/child-server';
 import { testDialects } from '../../test/test-database';
 import { createTextPdf } from '../../test/test-files';
 import { eventually, freePort, INTAKE_TEST_DOMAIN, sendMail } from './intake-emails.test-helpers';
@@ -21,51 +27,26 @@ describe.each(testDialects)('a server killed right after taking an intake e-mail
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const database = await createChildDatabase(dialect, dataDir, 'sheaf_intake_crash');
     cleanups.push(database.drop);
-    const port = await freePort();
     const smtpPort = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_BASE_URL: base,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'intake-crash-secret-0123456789abcdef0123456789',
-      AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-      EXTRACTION_CONCURRENCY: '1',
-      JOBS_POLL_INTERVAL_MS: '200',
-      JOBS_LEASE_MS: '1000',
-      INTAKE_EMAILS_IS_ENABLED: 'true',
-      INTAKE_EMAILS_DOMAIN: INTAKE_TEST_DOMAIN,
-      INTAKE_EMAILS_SMTP_PORT: String(smtpPort),
-      INTAKE_EMAILS_SMTP_HOST: '127.0.0.1',
-    };
+    const { base, env } = childServerEnv({
+      dataDir,
+      databaseUrl: database.url,
+      port: await freePort(),
+      extra: {
+        JOBS_POLL_INTERVAL_MS: '200',
+        JOBS_LEASE_MS: '1000',
+        INTAKE_EMAILS_IS_ENABLED: 'true',
+        INTAKE_EMAILS_DOMAIN: INTAKE_TEST_DOMAIN,
+        INTAKE_EMAILS_SMTP_PORT: String(smtpPort),
+        INTAKE_EMAILS_SMTP_HOST: '127.0.0.1',
+      },
+    });
 
     // A process that takes mail in but runs no job: the message is stored, its processing never starts.
     let server = await startChildServer({ ...env, PROCESS_MODE: 'web' }, base);
     cleanups.push(() => stopChildServer(server, 'SIGKILL'));
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'intake-crash@example.com',
-        password: 'crash-password-1234',
-        name: 'Crash',
-      }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie, organizationId } = await signUpWithOrganization(base, 'intake-crash@example.com');
     const json = { origin: base, cookie, 'content-type': 'application/json' };
-    const created = await fetch(`${base}/api/organizations`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ name: 'Crash' }),
-    });
-    const organizationId = ((await created.json()) as { organization: { id: string } }).organization.id;
     const address = await fetch(`${base}/api/organizations/${organizationId}/intake-emails`, {
       method: 'POST',
       headers: { origin: base, cookie },

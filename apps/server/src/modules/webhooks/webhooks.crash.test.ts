@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/database';
-import { createChildDatabase, freePort, startChildServer, stopChildServer } from '../../test/child-server';
+import {
+  childServerEnv,
+  createChildDatabase,
+  freePort,
+  signUpWithOrganization,
+  startChildServer,
+  stopChildServer,
+} from '../../test/child-server';
 import { testDialects } from '../../test/test-database';
 import { startTestReceiver } from './webhooks.test-helpers';
 
@@ -22,46 +29,18 @@ describe.each(testDialects)('a server killed between a change and its webhook on
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
     const database = await createChildDatabase(dialect, dataDir, 'sheaf_webhooks_crash');
     cleanups.push(database.drop);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_BASE_URL: base,
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'webhooks-crash-secret-0123456789abcdef01234567',
-      AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-      EXTRACTION_CONCURRENCY: '1',
-      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-      JOBS_POLL_INTERVAL_MS: '200',
-    };
+    const { base, env } = childServerEnv({
+      dataDir,
+      databaseUrl: database.url,
+      port: await freePort(),
+      extra: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', JOBS_POLL_INTERVAL_MS: '200' },
+    });
 
     // A process that serves requests but runs no job: the change commits, its delivery never starts.
     let server = await startChildServer({ ...env, PROCESS_MODE: 'web' }, base);
     cleanups.push(() => stopChildServer(server, 'SIGKILL'));
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'hooks-crash@example.com',
-        password: 'crash-password-1234',
-        name: 'Crash',
-      }),
-    });
-    expect(signUp.status).toBe(200);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
+    const { cookie, organizationId } = await signUpWithOrganization(base, 'hooks-crash@example.com');
     const json = { origin: base, cookie, 'content-type': 'application/json' };
-    const created = await fetch(`${base}/api/organizations`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ name: 'Crash' }),
-    });
-    const organizationId = ((await created.json()) as { organization: { id: string } }).organization.id;
     const hook = await fetch(`${base}/api/organizations/${organizationId}/webhooks`, {
       method: 'POST',
       headers: json,
