@@ -128,14 +128,15 @@ export function createIntakeEmailsUsecases({
     message,
     attachment,
     attachmentIndex,
-    isLastAttempt,
+    attempt,
   }: {
     intakeEmail: Selectable<IntakeEmailsTable>;
     message: IntakeMessage;
     attachment: IntakeMessage['attachments'][number];
     /** Its place among the message's attachments. */
     attachmentIndex: number;
-    isLastAttempt: boolean;
+    /** The processing job's try, from 1. */
+    attempt: number;
   }): Promise<
     { document: { id: string; name: string } } | { reason: IntakeEmailSkipReason; mimeType: string }
   > {
@@ -148,11 +149,14 @@ export function createIntakeEmailsUsecases({
     if (!isAcceptedIntakeMimeType(mimeType)) return { reason: 'type_not_accepted', mimeType };
     // The part's document has an id of its own message, address and place: a try cut short after
     // making it (a crash, a failed log write) finds it again instead of calling it a duplicate.
+    // Only a retry can find one, so a first try does not look.
     const documentId = deriveId('doc', `${intakeEmail.id}\n${message.messageKey}\n${attachmentIndex}`);
-    const madeBefore = await documents
-      .getDocument({ organizationId: intakeEmail.organization_id, documentId })
-      .catch(() => undefined);
-    if (madeBefore) return { document: { id: madeBefore.id, name: madeBefore.name } };
+    if (attempt > 1) {
+      const madeBefore = await documents
+        .getDocument({ organizationId: intakeEmail.organization_id, documentId })
+        .catch(() => undefined);
+      if (madeBefore) return { document: { id: madeBefore.id, name: madeBefore.name } };
+    }
     try {
       const { document } = await documents.createDocumentFromFile({
         organizationId: intakeEmail.organization_id,
@@ -166,8 +170,8 @@ export function createIntakeEmailsUsecases({
       const reason = isHttpError(error) ? skipReasonOf(error.code) : undefined;
       if (reason) return { reason, mimeType };
       // A full disk, a database hiccup: the job tries again later (documents already made are
-      // found by their content then), and records the part as failed on its last try.
-      if (!isLastAttempt) throw error;
+      // found by their id then), and records the part as failed on its last try.
+      if (attempt < PROCESS_INTAKE_EMAIL_MAX_ATTEMPTS) throw error;
       logger.error(
         { err: error, intakeEmailId: intakeEmail.id, part: attachment.name },
         'An intake e-mail attachment could not be stored',
@@ -230,11 +234,11 @@ export function createIntakeEmailsUsecases({
   async function processFor({
     intakeEmail,
     message,
-    isLastAttempt,
+    attempt,
   }: {
     intakeEmail: Selectable<IntakeEmailsTable>;
     message: IntakeMessage;
-    isLastAttempt: boolean;
+    attempt: number;
   }): Promise<LogEntry> {
     const madeDocuments: IntakeEmailMessageDto['documents'] = [];
     const skippedParts: IntakeEmailMessageDto['skippedParts'] = [];
@@ -248,7 +252,7 @@ export function createIntakeEmailsUsecases({
           message,
           attachment,
           attachmentIndex,
-          isLastAttempt,
+          attempt,
         });
         if ('document' in outcome) madeDocuments.push(outcome.document);
         else
@@ -441,10 +445,9 @@ export function createIntakeEmailsUsecases({
       const received = await repository.findReceived({ receivedId });
       if (!received) return;
       const message = await parseReceived(received);
-      const isLastAttempt = attempt >= PROCESS_INTAKE_EMAIL_MAX_ATTEMPTS;
       const entries: LogEntry[] = [];
       for (const intakeEmail of await unloggedAddresses({ recipients: message.recipients, message })) {
-        entries.push(await processFor({ intakeEmail, message, isLastAttempt }));
+        entries.push(await processFor({ intakeEmail, message, attempt }));
       }
       await database.db.transaction().execute(async (trx) => {
         const intakeEmails = createIntakeEmailsRepository({ db: trx });
