@@ -147,20 +147,21 @@ export function startImapPoller({
     const moveToProcessed = await hasFolder(connection, IMAP_PROCESSED_FOLDER);
     for (const uid of uids) {
       if (stopping) return;
-      // The envelope and delivery headers cost little, and name the addresses of a message too large to take.
-      const message = await connection.fetchOne(
-        String(uid),
-        { size: true, envelope: true, headers: [...DELIVERY_HEADERS] },
-        { uid: true },
-      );
+      const message = await connection.fetchOne(String(uid), { size: true }, { uid: true });
       if (!message) continue;
       if ((message.size ?? 0) > maxMessageSize) {
         logger.warn(
           { uid, size: message.size, maxMessageSize },
           'Intake IMAP: message over INTAKE_EMAILS_MAX_MESSAGE_SIZE left unprocessed (flagged seen)',
         );
-        // Nobody to answer 552 to: the addresses' logs tell their owners instead.
-        await intakeEmails.recordTooLarge(tooLargeRecordOf(message, toTimestamp(clock.now())));
+        // Nobody to answer 552 to: the addresses' logs tell their owners instead, from the envelope
+        // and delivery headers (asked for only here, where the message itself is not fetched).
+        const head = await connection.fetchOne(
+          String(uid),
+          { size: true, envelope: true, headers: [...DELIVERY_HEADERS] },
+          { uid: true },
+        );
+        if (head) await intakeEmails.recordTooLarge(tooLargeRecordOf(head, toTimestamp(clock.now())));
       } else {
         const full = await connection.fetchOne(String(uid), { source: true }, { uid: true });
         const raw = full === false ? undefined : full.source;
