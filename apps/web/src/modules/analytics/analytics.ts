@@ -12,7 +12,7 @@ export const LOGOUT_EVENT = 'user_logged_out';
  * flush interval and request timeout, 3 retries 3 s apart, a session ending after 30 minutes idle (the
  * client ends any session after 24 h itself).
  */
-export const ANALYTICS_CLIENT_SETTINGS = {
+const ANALYTICS_CLIENT_SETTINGS = {
   flushAt: 20,
   maxBatchSize: 100,
   maxQueueSize: 1000,
@@ -27,7 +27,7 @@ export const ANALYTICS_CLIENT_SETTINGS = {
  * Client options: the spec's queue and session settings, page views from history changes, and no
  * autocapture at all — nothing of the page's text or of what is typed is ever sent.
  */
-export function getPosthogOptions(host: string | null): PostHogOptions {
+function getPosthogOptions(host: string | null): PostHogOptions {
   return {
     ...ANALYTICS_CLIENT_SETTINGS,
     ...(host ? { host } : {}),
