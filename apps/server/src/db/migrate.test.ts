@@ -133,4 +133,71 @@ describe('the search letter folds migration on sqlite', () => {
     expect(await found('documents_search', '"hauptstrasse"')).toBe(1);
     expect(await found('documents_search_names', '"lo"*')).toBe(1);
   });
+  it('writes the names search table when a name changes, not when only the content does', async () => {
+    const handle = await createEmptyTestDatabase('sqlite');
+    cleanups.push(handle.drop);
+    const { db, destroy } = handle.openConnection();
+    cleanups.push(destroy);
+    await migrateToLatest(db);
+    const at = '2026-01-01T00:00:00.000Z';
+    await insertOrganization(db, at);
+    await db
+      .insertInto('documents')
+      .values({
+        id: 'doc_1',
+        organization_id: 'org_1',
+        name: 'Quarterly statement.pdf',
+        original_name: 'Quarterly statement.pdf',
+        original_size: 1,
+        original_sha256: 'sha',
+        mime_type: 'application/pdf',
+        storage_key: 'org_1/doc_1',
+        content: '',
+        created_by: null,
+        created_at: at,
+        updated_at: null,
+        is_deleted: 0,
+        deleted_at: null,
+        deleted_by: null,
+        scheduled_purge_at: null,
+      })
+      .execute();
+    const found = async (table: string, query: string) =>
+      (
+        await sql<{
+          rowid: number;
+        }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}`.execute(db)
+      ).rows.length;
+    /** Rows the statement wrote, its triggers' writes included. */
+    const rowsWrittenBy = async (update: () => Promise<unknown>) => {
+      const before = (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n;
+      await update();
+      return (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n - before;
+    };
+    const setContent = (content: string) =>
+      db.updateTable('documents').set({ content }).where('id', '=', 'doc_1').execute();
+    const rename = (name: string) =>
+      db.updateTable('documents').set({ name }).where('id', '=', 'doc_1').execute();
+
+    // Rows written, FTS5's own tables included: a rename writes the names table on top of what a
+    // content change writes.
+    const contentChange = await rowsWrittenBy(() => setContent('Premium paid in full'));
+    expect(await found('documents_search', '"premium"')).toBe(1);
+    expect(await found('documents_search_words', 'words: premium')).toBe(1);
+    expect(await found('documents_search_names', '"quarterly"')).toBe(1);
+
+    const renaming = await rowsWrittenBy(() => rename('Annual report.pdf'));
+    expect(renaming).toBeGreaterThan(contentChange);
+    expect(await found('documents_search_names', '"annual"')).toBe(1);
+    expect(await found('documents_search_names', '"quarterly"')).toBe(0);
+    expect(await found('documents_search', '"annual"')).toBe(1);
+    expect(await found('documents_search', '"premium"')).toBe(1);
+
+    // Undone, the single trigger of 0015 writes the names table on a content change too.
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo('0018-subscriptions')).error).toBeUndefined();
+    expect(await rowsWrittenBy(() => setContent('Coverage renewed'))).toBe(renaming);
+    expect(await found('documents_search', '"coverage"')).toBe(1);
+    expect(await found('documents_search_names', '"annual"')).toBe(1);
+  });
 });

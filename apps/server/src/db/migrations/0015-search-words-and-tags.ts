@@ -56,13 +56,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     content = '', contentless_delete = 1
   )`.execute(db);
 
-  const words = (document: string) =>
-    sql.raw(`${folded(`${document}.name`)} || ' ' || ${folded(`${document}.content`)}`);
-  const foldedSql = (expression: string) => sql.raw(folded(expression));
-  const tagsOf = (documentId: string) =>
-    sql.raw(`(select coalesce(group_concat(${TAG_TOKEN('tag_id')}, ' '), '') from documents_tags
-      where document_id = ${documentId})`);
-
   await sql`drop trigger documents_search_after_insert`.execute(db);
   await sql`drop trigger documents_search_after_update`.execute(db);
   await sql`drop trigger documents_search_after_delete`.execute(db);
@@ -114,6 +107,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select r.search_rowid, ${words('d')}, ${tagsOf('d.id')}
     from documents d join documents_search_rowids r on r.document_id = d.id`.execute(db);
 }
+
+/** SQLite: what the words table holds of a document (`new`, `old`, an alias): name and content, folded. */
+export const words = (document: string) =>
+  sql.raw(`${folded(`${document}.name`)} || ' ' || ${folded(`${document}.content`)}`);
+/** SQLite: `expression` folded as the search tables hold text. */
+export const foldedSql = (expression: string) => sql.raw(folded(expression));
+/** SQLite: the tag tokens of a document, space-separated, for the words table's `tags` column. */
+export const tagsOf = (documentId: string) =>
+  sql.raw(`(select coalesce(group_concat(${TAG_TOKEN('tag_id')}, ' '), '') from documents_tags
+      where document_id = ${documentId})`);
 
 /**
  * A tag id as one token of `documents_search_words` (`tag_…` without its underscore, which the

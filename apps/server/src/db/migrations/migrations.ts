@@ -17,6 +17,7 @@ import * as searchWordsAndTags from './0015-search-words-and-tags';
 import * as webhooks from './0016-webhooks';
 import * as intakeEmails from './0017-intake-emails';
 import * as subscriptions from './0018-subscriptions';
+import * as searchNamesOnRename from './0019-search-names-on-rename';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-webhooks': webhooks,
   '0017-intake-emails': intakeEmails,
   '0018-subscriptions': subscriptions,
+  '0019-search-names-on-rename': searchNamesOnRename,
 };
