@@ -32,6 +32,7 @@ import {
   serverState,
   signUp,
   sleep,
+  startCpuAccounting,
   startServer,
   stopServer,
   summarize,
@@ -96,9 +97,10 @@ const results = {
  * Uploads `count` one-page PDFs carrying `runWord` with `clients` clients at once; answers the
  * seconds from the first upload to the last document found by search, and to the last upload.
  */
-async function ingest({ base, cookie, organizationId, count, clients }) {
+async function ingest({ base, cookie, organizationId, count, clients, serverPid }) {
   const runWord = token('run');
   const pdfs = Array.from({ length: count }, (_, index) => onePagePdf([runWord, `document ${index}`]));
+  const stopCpuAccounting = startCpuAccounting(serverPid);
   const { failures, startedAt, uploadedAt } = await uploadConcurrently({
     base,
     cookie,
@@ -109,12 +111,14 @@ async function ingest({ base, cookie, organizationId, count, clients }) {
   });
   await waitUntilSearchable({ base, cookie, organizationId, word: runWord, count: count - failures });
   const searchableAt = performance.now();
+  const cpu = stopCpuAccounting(count);
   return {
     failures,
     uploadSeconds: round((uploadedAt - startedAt) / 1000, 2),
     uploadOnlyDocumentsPerSecond: round(count / ((uploadedAt - startedAt) / 1000)),
     searchableSeconds: round((searchableAt - startedAt) / 1000, 2),
     documentsPerSecond: round(count / ((searchableAt - startedAt) / 1000)),
+    cpu,
   };
 }
 
@@ -163,6 +167,7 @@ try {
     organizationId: sequentialOrganization.id,
     count: documentsCount,
     clients: 1,
+    serverPid: child.pid,
   });
   process.stderr.write(`  sequential: ${results.ingestSequential.documentsPerSecond} documents/s\n`);
   const concurrentOrganization = await createOrganization(base, cookie, 'Concurrent');
@@ -172,6 +177,7 @@ try {
     organizationId: concurrentOrganization.id,
     count: documentsCount,
     clients: concurrency,
+    serverPid: child.pid,
   });
   process.stderr.write(
     `  ${concurrency} clients: ${results.ingestConcurrent.documentsPerSecond} documents/s\n`,

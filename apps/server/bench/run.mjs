@@ -11,6 +11,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
+/** An ingest phase's CPU per document, by where it was spent, and how busy the machine was. */
+const describeCpu = ({ msPerDocument: cpu, serverEventLoopBusyPercent, machineBusyPercent }) =>
+  `CPU per document: server event loop ${cpu.serverEventLoop} ms (busy ${serverEventLoopBusyPercent} %), ` +
+  `server's other threads ${cpu.serverOtherThreads} ms, extraction workers ${cpu.extractionWorkers} ms, ` +
+  `bench client ${cpu.benchClient} ms, other processes ${cpu.otherProcesses} ms; machine ${machineBusyPercent} % busy`;
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
   options: {
@@ -65,7 +71,7 @@ for (const dialect of dialects) {
     ]);
     summary.push(
       `${dialect}: sequential ingest ${verdict(ingest.ingestSequential.documentsPerSecond, 60, true)} documents/s`,
-      `${dialect}: 8-client ingest ${verdict(ingest.ingestConcurrent.documentsPerSecond, 200, true)} documents/s`,
+      `${dialect}: 8-client ingest ${verdict(ingest.ingestConcurrent.documentsPerSecond, 200, true)} documents/s — ${describeCpu(ingest.ingestConcurrent.cpu)}`,
       `${dialect}: one upload searchable in p50 ${ingest.uploadToSearchableMs.p50} ms, p95 ${verdict(ingest.uploadToSearchableMs.p95, 250, false)} ms`,
       `${dialect}: authenticated call overhead p50 ${verdict(ingest.requestOverhead.overheadP50Ms, 1.5, false)} ms`,
       `${dialect}: hostile files peak RSS ${verdict(ingest.hostilePeakRssMb, 1500, false)} MB — ${Object.entries(

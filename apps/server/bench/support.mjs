@@ -48,6 +48,93 @@ export const treeRssOf = (pid) => {
   return total;
 };
 
+/** The children of a process (every thread's), by pid. */
+const childrenOf = (pid) => {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((task) => {
+        try {
+          return fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/);
+        } catch {
+          return [];
+        }
+      })
+      .filter((child) => child !== '')
+      .map(Number);
+  } catch {
+    return [];
+  }
+};
+
+/** CPU time (user + system, ms) a /proc stat file reports, or 0 once the process is gone. */
+const cpuMsOfStat = (file) => {
+  try {
+    const fields = fs.readFileSync(file, 'utf8').split(') ')[1].split(' ');
+    // utime and stime, in ticks of USER_HZ (100 on Linux): 10 ms each.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+
+/** Busy and total CPU time of the whole machine so far (ms, all cores), from /proc/stat. */
+const machineCpuMs = () => {
+  const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields;
+  return {
+    busy: (user + nice + system + irq + softirq + steal) * 10,
+    total: (user + nice + system + idle + iowait + irq + softirq + steal) * 10,
+  };
+};
+
+/**
+ * Where the CPU goes while a phase runs: the server's event-loop thread, its other threads
+ * (libuv's file pool, GC, compiler), the programs it started (extraction workers), this client
+ * and the rest of the machine (PostgreSQL), each in ms per document, with how busy the whole
+ * machine was. Extraction workers are
+ * counted while alive: one stopped during the phase takes its time with it (they stop only after a
+ * minute idle). `start(pid)` answers `stop(documents)`.
+ */
+export function startCpuAccounting(pid) {
+  const snapshot = () => {
+    const workers = new Map(childrenOf(pid).map((child) => [child, cpuMsOfStat(`/proc/${child}/stat`)]));
+    const client = process.cpuUsage();
+    return {
+      at: performance.now(),
+      process: cpuMsOfStat(`/proc/${pid}/stat`),
+      eventLoop: cpuMsOfStat(`/proc/${pid}/task/${pid}/stat`),
+      workers,
+      client: (client.user + client.system) / 1000,
+      machine: machineCpuMs(),
+    };
+  };
+  const before = snapshot();
+  return (documents) => {
+    const after = snapshot();
+    let workers = 0;
+    for (const [child, ms] of after.workers) workers += ms - (before.workers.get(child) ?? 0);
+    const perDocument = (ms) => round(ms / documents, 2);
+    const eventLoop = after.eventLoop - before.eventLoop;
+    const server = after.process - before.process;
+    const client = after.client - before.client;
+    const machineBusy = after.machine.busy - before.machine.busy;
+    const elapsed = after.at - before.at;
+    return {
+      msPerDocument: {
+        serverEventLoop: perDocument(eventLoop),
+        serverOtherThreads: perDocument(server - eventLoop),
+        extractionWorkers: perDocument(workers),
+        benchClient: perDocument(client),
+        // PostgreSQL's backends, mostly, and whatever else ran on the machine meanwhile.
+        otherProcesses: perDocument(Math.max(0, machineBusy - server - workers - client)),
+      },
+      serverEventLoopBusyPercent: round((eventLoop / elapsed) * 100, 0),
+      machineBusyPercent: round((machineBusy / (after.machine.total - before.machine.total)) * 100, 0),
+    };
+  };
+}
+
 /** The server child of this run, its exit once it has exited, and the last lines it printed. */
 const SERVER_OUTPUT_LINES = 40;
 export const serverState = { child: null, exited: null, exit: null, stopping: false, outputTail: [] };
