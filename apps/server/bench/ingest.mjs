@@ -4,7 +4,8 @@
 // - latency from one upload into an idle server to its text being found by search (p50/p95);
 // - end-to-end ingest of `--documents` one-page PDFs uploaded one after another, then by
 //   `--concurrency` clients at once: documents/s from the first upload to the last document
-//   searchable;
+//   searchable, and where the CPU went meanwhile (ms per document: the server's event loop, its
+//   other threads, the extraction workers, this client, other processes such as PostgreSQL);
 // - the overhead of an authenticated API call over GET /api/health;
 // - the peak resident memory of the server (and any program it starts) while it reads hostile
 //   files: an image-less 5000×5000 pt page, a PNG claiming 50,000×50,000 pixels, a truncated PDF,
