@@ -1,6 +1,7 @@
 import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase, type TestDatabaseHandle, testDialects } from '../test/test-database';
+import { insertDocument } from '../test/test-documents';
 import type { AppDatabase } from './database';
 import { migrateToLatest } from './migrate';
 import { migrations } from './migrations/migrations';
@@ -19,6 +20,14 @@ const insertOrganization = (db: AppDatabase['db'], at: string) =>
       scheduled_purge_at: null,
     })
     .execute();
+
+/** How many rows of an FTS5 table (SQLite) match `query`. */
+const countMatches = async (db: AppDatabase['db'], table: string, query: string) =>
+  (
+    await sql<{
+      rowid: number;
+    }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}`.execute(db)
+  ).rows.length;
 
 describe.each(testDialects)('database migrations on %s', (dialect) => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -99,33 +108,13 @@ describe('the search letter folds migration on sqlite', () => {
     expect((await migrator.migrateTo('0009-tag-name-keys')).error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
     await insertOrganization(db, at);
-    await db
-      .insertInto('documents')
-      .values({
-        id: 'doc_1',
-        organization_id: 'org_1',
-        name: 'Łódź.txt',
-        original_name: 'Łódź.txt',
-        original_size: 1,
-        original_sha256: 'sha',
-        mime_type: 'text/plain',
-        storage_key: 'org_1/doc_1',
-        content: 'Hauptstraße',
-        created_by: null,
-        created_at: at,
-        updated_at: null,
-        is_deleted: 0,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
-    const found = async (table: string, query: string) =>
-      (
-        await sql<{
-          rowid: number;
-        }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}`.execute(db)
-      ).rows.length;
+    await insertDocument(db, {
+      id: 'doc_1',
+      organizationId: 'org_1',
+      name: 'Łódź.txt',
+      content: 'Hauptstraße',
+    });
+    const found = (table: string, query: string) => countMatches(db, table, query);
     expect(await found('documents_search', '"lodz"')).toBe(0);
 
     await migrateToLatest(db);
@@ -141,33 +130,8 @@ describe('the search letter folds migration on sqlite', () => {
     await migrateToLatest(db);
     const at = '2026-01-01T00:00:00.000Z';
     await insertOrganization(db, at);
-    await db
-      .insertInto('documents')
-      .values({
-        id: 'doc_1',
-        organization_id: 'org_1',
-        name: 'Quarterly statement.pdf',
-        original_name: 'Quarterly statement.pdf',
-        original_size: 1,
-        original_sha256: 'sha',
-        mime_type: 'application/pdf',
-        storage_key: 'org_1/doc_1',
-        content: '',
-        created_by: null,
-        created_at: at,
-        updated_at: null,
-        is_deleted: 0,
-        deleted_at: null,
-        deleted_by: null,
-        scheduled_purge_at: null,
-      })
-      .execute();
-    const found = async (table: string, query: string) =>
-      (
-        await sql<{
-          rowid: number;
-        }>`select rowid from ${sql.table(table)} where ${sql.table(table)} match ${query}`.execute(db)
-      ).rows.length;
+    await insertDocument(db, { id: 'doc_1', organizationId: 'org_1', name: 'Quarterly statement.pdf' });
+    const found = (table: string, query: string) => countMatches(db, table, query);
     /** Rows the statement wrote, its triggers' writes included. */
     const rowsWrittenBy = async (update: () => Promise<unknown>) => {
       const before = (await sql<{ n: number }>`select total_changes() as n`.execute(db)).rows[0]!.n;
