@@ -160,6 +160,8 @@ test('an API key is shown once, works against the API, and stops working once de
 });
 
 test('the account pages have no serious axe violation, light and dark', async ({ browser }) => {
+  // Eight pages checked by axe, after an account is made: past 30 s on a slow 2-core machine.
+  test.setTimeout(90_000);
   const { context, page } = await openPage(browser);
   const account = { email: 'axe@example.com', name: 'Axe Tester', password: 'accessible pages' };
   await createVerifiedAccount(page, account);
