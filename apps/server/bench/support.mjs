@@ -34,20 +34,6 @@ export const rssOf = (pid) => {
   }
 };
 
-/** Resident memory of a process and of every process it started (an OCR program, say). */
-export const treeRssOf = (pid) => {
-  let total = rssOf(pid) ?? 0;
-  let children = [];
-  try {
-    children = fs
-      .readdirSync(`/proc/${pid}/task`)
-      .flatMap((task) => fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/))
-      .filter((child) => child !== '');
-  } catch {}
-  for (const child of children) total += treeRssOf(Number(child));
-  return total;
-};
-
 /** The children of a process (every thread's), by pid. */
 const childrenOf = (pid) => {
   try {
@@ -66,6 +52,10 @@ const childrenOf = (pid) => {
     return [];
   }
 };
+
+/** Resident memory of a process and of every process it started (an OCR program, say). */
+export const treeRssOf = (pid) =>
+  childrenOf(pid).reduce((total, child) => total + treeRssOf(child), rssOf(pid) ?? 0);
 
 /** CPU time (user + system, ms) a /proc stat file reports, or 0 once the process is gone. */
 const cpuMsOfStat = (file) => {
@@ -92,9 +82,8 @@ const machineCpuMs = () => {
  * Where the CPU goes while a phase runs: the server's event-loop thread, its other threads
  * (libuv's file pool, GC, compiler), the programs it started (extraction workers), this client
  * and the rest of the machine (PostgreSQL), each in ms per document, with how busy the whole
- * machine was. Extraction workers are
- * counted while alive: one stopped during the phase takes its time with it (they stop only after a
- * minute idle). `start(pid)` answers `stop(documents)`.
+ * machine was. Extraction workers are counted while alive: one stopped during the phase takes its
+ * time with it (they stop only after a minute idle). `start(pid)` answers `stop(documents)`.
  */
 export function startCpuAccounting(pid) {
   const snapshot = () => {
@@ -298,16 +287,8 @@ export function createPdf(pages) {
   return Buffer.from(out, 'latin1');
 }
 
-/** Keep-alive connections for uploads, one pool per server address. */
-const uploadAgents = new Map();
-const uploadAgentOf = (base) => {
-  let agent = uploadAgents.get(base);
-  if (!agent) {
-    agent = new http.Agent({ keepAlive: true });
-    uploadAgents.set(base, agent);
-  }
-  return agent;
-};
+/** Kept-alive connections for uploads (the agent pools them per server address). */
+const uploadAgent = new http.Agent({ keepAlive: true });
 
 /**
  * POST …/documents with one file; answers the HTTP status and the document when there is one. The
@@ -337,7 +318,7 @@ function sendUpload({ base, cookie, organizationId, boundary, body }, isRetry = 
       `${base}/api/organizations/${organizationId}/documents`,
       {
         method: 'POST',
-        agent: uploadAgentOf(base),
+        agent: uploadAgent,
         headers: {
           origin: base,
           cookie,
