@@ -12,6 +12,9 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+// Names of the failing tests, printed again beside the summary: a log that keeps only its
+// end still says what failed.
+const failures = [];
 
 function run(command, args, { cwd = root, env = {} } = {}) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -47,6 +50,15 @@ function vitestSuite(name, workspaceDir, env = {}) {
   if (!fs.existsSync(reportFile)) return record(name, { passed: 0, failed: 1, note: '(the runner crashed)' });
   const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
   const failed = report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(path.join(root, workspaceDir), file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${name}: ${where} › ${test.fullName}`);
+    }
+    // A file that failed before any of its tests ran (an import or a hook) has no failed test.
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failures.push(`${name}: ${where} (${firstLine(file.message) || 'the file failed'})`);
+  }
   record(name, {
     passed: report.numPassedTests,
     failed,
@@ -71,9 +83,29 @@ function e2eSuite({ built }) {
   });
   if (!fs.existsSync(reportFile))
     return record('end-to-end', { passed: 0, failed: 1, note: '(the runner crashed)' });
-  const { stats } = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const { stats } = report;
+  collectPlaywrightFailures(report.suites ?? [], null);
   const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
   record('end-to-end', { passed: stats.expected + stats.flaky, failed, skipped: stats.skipped });
+}
+
+// Playwright's report nests suites: the files at the top, then their describe blocks.
+function collectPlaywrightFailures(suites, titles) {
+  for (const suite of suites) {
+    const inner = titles === null ? [] : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'unexpected'))
+        failures.push(`end-to-end: ${spec.file}:${spec.line} › ${[...inner, spec.title].join(' › ')}`);
+    }
+    collectPlaywrightFailures(suite.suites ?? [], inner);
+  }
+}
+
+function firstLine(text) {
+  return String(text ?? '')
+    .split('\n')[0]
+    .slice(0, 200);
 }
 
 check('lint and format', 'npx', ['biome', 'ci', '.']);
@@ -99,6 +131,10 @@ e2eSuite({ built: built && demoBuilt });
 
 console.log('\n=== summary ===');
 for (const line of summary) console.log(line);
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const line of failures) console.log(`  ${line}`);
+}
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );
