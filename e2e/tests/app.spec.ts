@@ -52,6 +52,28 @@ test.describe('the app', () => {
     await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
   });
 
+  test('while its scripts load on a slow connection, the page shows a spinner in the chosen theme until the app replaces it', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      releaseScripts = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.locator('#root .boot-spinner')).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    releaseScripts();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.boot-spinner')).toHaveCount(0);
+    await context.close();
+  });
+
   test('follows the browser language on a first visit', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
