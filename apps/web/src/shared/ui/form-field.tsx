@@ -41,6 +41,26 @@ export function useFieldErrorMessage(error: FieldError | undefined): string | un
   return error.message?.trim() ? error.message : t('ui.form.unknown-error');
 }
 
+/**
+ * The red message under a field or a control. `announce` for one that appears after an action
+ * (a sign-in that failed), not for a validation message that follows the typing.
+ */
+export function FieldMessage({
+  id,
+  announce = false,
+  children,
+}: {
+  id?: string | undefined;
+  announce?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <p id={id} role={announce ? 'alert' : undefined} className="text-[0.8125rem] font-medium text-danger">
+      {children}
+    </p>
+  );
+}
+
 /** A react-hook-form field: label, control, description and the error message under it, in red. */
 export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
   control,
@@ -70,11 +90,7 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
           {description}
         </p>
       ) : null}
-      {errorMessage ? (
-        <p id={errorId} className="text-[0.8125rem] font-medium text-danger">
-          {errorMessage}
-        </p>
-      ) : null}
+      {errorMessage ? <FieldMessage id={errorId}>{errorMessage}</FieldMessage> : null}
     </div>
   );
 }

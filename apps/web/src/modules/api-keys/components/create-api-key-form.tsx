@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
-import { FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
+import { FieldMessage, FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
 import { organizationsQueryOptions } from '../../organizations/api';
@@ -152,9 +152,7 @@ export function CreateApiKeyForm() {
           describedBy={permissionsError ? 'api-key-permissions-error' : undefined}
         />
         {permissionsError ? (
-          <p id="api-key-permissions-error" className="text-[0.8125rem] font-medium text-danger">
-            {permissionsError}
-          </p>
+          <FieldMessage id="api-key-permissions-error">{permissionsError}</FieldMessage>
         ) : null}
       </div>
       <div className="grid gap-2">
@@ -176,9 +174,7 @@ export function CreateApiKeyForm() {
           describedBy={organizationsError ? 'api-key-organizations-error' : undefined}
         />
         {organizationsError ? (
-          <p id="api-key-organizations-error" className="text-[0.8125rem] font-medium text-danger">
-            {organizationsError}
-          </p>
+          <FieldMessage id="api-key-organizations-error">{organizationsError}</FieldMessage>
         ) : null}
       </div>
       <FormError>{formError}</FormError>

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
+import { FieldMessage } from '../../../shared/ui/form-field';
 import { useConfig } from '../../config/config-context';
 import { authClient, unwrapAuth } from '../auth-client';
 import { GitHubIcon, GoogleIcon } from './provider-icons';
@@ -104,19 +105,15 @@ export function AuthProviderButtons({
                 {t('auth.providers.continue-with', { provider: provider.name })}
               </Button>
               {error ? (
-                <p id={errorId} role="alert" className="text-[0.8125rem] font-medium text-danger">
+                <FieldMessage id={errorId} announce>
                   {error}
-                </p>
+                </FieldMessage>
               ) : null}
             </li>
           );
         })}
       </ul>
-      {failure && !isListed ? (
-        <p role="alert" className="text-[0.8125rem] font-medium text-danger">
-          {failure.message}
-        </p>
-      ) : null}
+      {failure && !isListed ? <FieldMessage announce>{failure.message}</FieldMessage> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Plus, TriangleAlert, X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
+import { FieldMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { addAllowedSender } from '../validation';
 
@@ -139,11 +140,7 @@ export function AllowedSendersEditor({
               {t('intake-emails.senders.add')}
             </Button>
           </div>
-          {error ? (
-            <p id={errorId} className="text-[0.8125rem] font-medium text-danger">
-              {error}
-            </p>
-          ) : null}
+          {error ? <FieldMessage id={errorId}>{error}</FieldMessage> : null}
         </form>
       ) : null}
     </section>

@@ -21,7 +21,12 @@ import { z } from 'zod';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
-import { type FieldControlProps, FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
+import {
+  type FieldControlProps,
+  FieldMessage,
+  FormField,
+  useFieldErrorMessage,
+} from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
@@ -376,11 +381,7 @@ export function TaggingRuleForm({
           labelledBy={tagsTitleId}
           describedBy={[tagsDescriptionId, tagsError ? tagsErrorId : undefined].filter(Boolean).join(' ')}
         />
-        {tagsError ? (
-          <p id={tagsErrorId} className="text-[0.8125rem] font-medium text-danger">
-            {tagsError}
-          </p>
-        ) : null}
+        {tagsError ? <FieldMessage id={tagsErrorId}>{tagsError}</FieldMessage> : null}
       </Card>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -10,6 +10,7 @@ import { Button } from '../../../shared/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../shared/ui/card';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { FormError } from '../../../shared/ui/form-error';
+import { FieldMessage } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
 import { getAuthProviders } from '../../auth/components/auth-providers';
@@ -258,20 +259,16 @@ export function ConnectedMethodsCard({
                     ) : null}
                   </div>
                   {error ? (
-                    <p id={errorId} role="alert" className="text-[0.8125rem] font-medium text-danger">
+                    <FieldMessage id={errorId} announce>
                       {error}
-                    </p>
+                    </FieldMessage>
                   ) : null}
                 </li>
               );
             })}
           </ul>
         )}
-        {connectError && !errorIsListed ? (
-          <p role="alert" className="text-[0.8125rem] font-medium text-danger">
-            {connectError.message}
-          </p>
-        ) : null}
+        {connectError && !errorIsListed ? <FieldMessage announce>{connectError.message}</FieldMessage> : null}
       </CardContent>
     </Card>
   );

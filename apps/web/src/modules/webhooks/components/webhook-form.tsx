@@ -7,7 +7,7 @@ import { getErrorCode } from '../../../shared/http/api-error';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
-import { FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
+import { FieldMessage, FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { Switch } from '../../../shared/ui/switch';
@@ -151,11 +151,7 @@ export function WebhookForm({
             .filter(Boolean)
             .join(' ')}
         />
-        {eventsError ? (
-          <p id={eventsErrorId} className="text-[0.8125rem] font-medium text-danger">
-            {eventsError}
-          </p>
-        ) : null}
+        {eventsError ? <FieldMessage id={eventsErrorId}>{eventsError}</FieldMessage> : null}
       </Card>
 
       <Card className="p-4 sm:p-5">
