@@ -1,9 +1,9 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase, type TestDatabaseHandle, testDialects } from '../test/test-database';
 import { insertDocument } from '../test/test-documents';
 import type { AppDatabase } from './database';
-import { migrateToLatest } from './migrate';
+import { createMigrator, migrateToLatest } from './migrate';
 import { migrations } from './migrations/migrations';
 
 /** An organization row `org_1`, for data a migration is tested on. */
@@ -51,7 +51,14 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
     const { db } = open(await freshDatabase());
     expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(db)).toEqual([]);
-    const tables = (await db.introspection.getTables()).map((table) => table.name);
+    // Kysely lists the tables of every schema; on PostgreSQL the test's own is the current one.
+    const schema =
+      dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+        : undefined;
+    const tables = (await db.introspection.getTables())
+      .filter((table) => schema === undefined || table.schema === schema)
+      .map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(['jobs', 'job_schedules']));
   });
 
@@ -66,9 +73,30 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
     expect(Number(rows[0]?.count)).toBe(Object.keys(migrations).length);
   });
 
+  // PostgreSQL only: a SQLite file holds one set of tables.
+  if (dialect === 'postgres')
+    it('migrates step by step in its own schema while another schema of the database holds Kysely’s tables', async () => {
+      const { db } = open(await freshDatabase());
+      // What a parallel run leaves in its schema while this one starts: Kysely's tables, empty.
+      const sibling = `sibling_${Math.random().toString(36).slice(2, 10)}`;
+      await sql`create schema ${sql.id(sibling)}`.execute(db);
+      cleanups.push(async () => {
+        await sql`drop schema ${sql.id(sibling)} cascade`.execute(db);
+      });
+      await sql`create table ${sql.id(sibling, 'kysely_migration')} (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(
+        db,
+      );
+      await sql`create table ${sql.id(sibling, 'kysely_migration_lock')} (id varchar(255) primary key, is_locked integer not null default 0)`.execute(
+        db,
+      );
+      const { error } = await (await createMigrator(db)).migrateTo('0002-accounts');
+      expect(error).toBeUndefined();
+      expect(await migrateToLatest(db)).toEqual(Object.keys(migrations).slice(2));
+    });
+
   it('gives existing tags their name keys, keeping tags that only the old ASCII-only index told apart', async () => {
     const { db } = open(await freshDatabase());
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = await createMigrator(db);
     const { error } = await migrator.migrateTo('0008-tagging-rule-runs');
     expect(error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
@@ -104,7 +132,7 @@ describe('the search letter folds migration on sqlite', () => {
     cleanups.push(handle.drop);
     const { db, destroy } = handle.openConnection();
     cleanups.push(destroy);
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = await createMigrator(db);
     expect((await migrator.migrateTo('0009-tag-name-keys')).error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
     await insertOrganization(db, at);
@@ -158,7 +186,7 @@ describe('the search letter folds migration on sqlite', () => {
     expect(await found('documents_search', '"premium"')).toBe(1);
 
     // Undone, the single trigger of 0015 writes the names table on a content change too.
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = await createMigrator(db);
     expect((await migrator.migrateTo('0018-subscriptions')).error).toBeUndefined();
     expect(await rowsWrittenBy(() => setContent('Coverage renewed'))).toBe(renaming);
     expect(await found('documents_search', '"coverage"')).toBe(1);

@@ -12,17 +12,7 @@ const MAX_ATTEMPTS = 20;
  * database or a concurrent `create table`, so those errors are retried after a short pause.
  */
 export async function migrateToLatest(db: Kysely<Database>, logger?: Logger): Promise<string[]> {
-  // On PostgreSQL, Kysely looks for its own tables in every schema it can see: name the current
-  // one, or a database whose other schemas hold Kysely tables (parallel test runs) is misread.
-  const migrationTableSchema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-      : undefined;
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  });
+  const migrator = await createMigrator(db);
   for (let attempt = 1; ; attempt++) {
     const { error, results = [] } = await migrator.migrateToLatest();
     if (!error) {
@@ -35,6 +25,23 @@ export async function migrateToLatest(db: Kysely<Database>, logger?: Logger): Pr
     if (attempt >= MAX_ATTEMPTS || !isConcurrencyError(error)) throw error;
     await sleep(50 + Math.floor(Math.random() * 150));
   }
+}
+
+/**
+ * Kysely's migrator for our migrations. On PostgreSQL, Kysely looks for its own tables in every
+ * schema it can see: the current one is named, or a database whose other schemas hold Kysely
+ * tables (parallel test runs) is misread.
+ */
+export async function createMigrator(db: Kysely<Database>): Promise<Migrator> {
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
 }
 
 function isConcurrencyError(error: unknown): boolean {
