@@ -333,14 +333,15 @@ describe.skipIf(!dovecotInstalled).each(testDialects)(
       const { organizationId, intakeEmail } = await organizationWithAddress();
       const mailbox = await mailboxOf(LEASED_USER);
       const loginsBefore = dovecot.loginCount();
-      // Two processes' pollers on one database: short leases, so that the take-over is quick.
-      const first = startPoller(LEASED_USER, { leaseMs: 1500 });
+      // Two processes' pollers on one database: short leases, so that the take-over is quick (but
+      // not so short that a renewal delayed on a loaded machine lets the second poller in).
+      const first = startPoller(LEASED_USER, { leaseMs: 3000 });
       await eventually(async () => (dovecot.loginCount() > loginsBefore ? true : undefined), {
         what: 'the first poller to log in',
       });
-      const second = startPoller(LEASED_USER, { leaseMs: 1500 });
-      // Several lease periods: the first keeps renewing, the second never logs in.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      const second = startPoller(LEASED_USER, { leaseMs: 3000 });
+      // Two lease periods: the first keeps renewing, the second never logs in.
+      await new Promise((resolve) => setTimeout(resolve, 6000));
       expect(dovecot.loginCount() - loginsBefore).toBe(1);
       const leases = await testDatabase.db.selectFrom('process_leases').selectAll().execute();
       expect(leases.filter(({ name }) => name === IMAP_POLLER_LEASE_NAME)).toHaveLength(1);

@@ -140,13 +140,17 @@ export function startImapPoller({
     return folders.some((folder) => folder.path === path);
   }
 
-  /** Takes every unseen message of the open mailbox in. */
-  async function pollOnce(connection: ImapFlow) {
+  /**
+   * Takes every unseen message of the open mailbox in; false when the lease was lost on the way
+   * (`keepLease` is asked between messages, so a long backlog does not outlast the lease).
+   */
+  async function pollOnce(connection: ImapFlow, keepLease: () => Promise<boolean>) {
     const uids = (await connection.search({ seen: false }, { uid: true })) || [];
-    if (uids.length === 0) return;
+    if (uids.length === 0) return true;
     const moveToProcessed = await hasFolder(connection, IMAP_PROCESSED_FOLDER);
     for (const uid of uids) {
-      if (stopping) return;
+      if (stopping) return true;
+      if (!(await keepLease())) return false;
       const message = await connection.fetchOne(String(uid), { size: true }, { uid: true });
       if (!message) continue;
       if ((message.size ?? 0) > maxMessageSize) {
@@ -171,10 +175,15 @@ export function startImapPoller({
       await connection.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
       if (moveToProcessed) await connection.messageMove(String(uid), IMAP_PROCESSED_FOLDER, { uid: true });
     }
+    return true;
   }
 
-  /** One connection: polls until the lease is lost, the connection drops or the poller stops. */
-  async function runSession(): Promise<'lease_lost' | 'closed' | 'stopped'> {
+  /**
+   * One connection: polls until the lease is lost, the connection drops or the poller stops.
+   * `leaseTakenAt` (performance.now()) is when the lease was last taken or renewed: the renewals
+   * count from then, not from when the connection was ready.
+   */
+  async function runSession(leaseTakenAt: number): Promise<'lease_lost' | 'closed' | 'stopped'> {
     const connection = new ImapFlow({
       host: mailbox.host,
       port: mailbox.port,
@@ -209,25 +218,27 @@ export function startImapPoller({
         'Intake IMAP: polling the mailbox',
       );
       let lastPollAt = Number.NEGATIVE_INFINITY;
-      let lastRenewAt = performance.now();
+      let lastRenewAt = leaseTakenAt;
+      /** Renews the lease when a third of it has passed; false when another process has it. */
+      const keepLease = async () => {
+        if (performance.now() - lastRenewAt < renewMs) return true;
+        lastRenewAt = performance.now();
+        if (await acquireLease()) return true;
+        logger.warn('Intake IMAP: the poller lease went to another process; stopping here');
+        return false;
+      };
       while (!stopping && !closed) {
         if (hasNews || performance.now() - lastPollAt >= pollMs) {
           hasNews = false;
           lastPollAt = performance.now();
           const lock = await connection.getMailboxLock(mailbox.mailbox);
           try {
-            await pollOnce(connection);
+            if (!(await pollOnce(connection, keepLease))) return 'lease_lost';
           } finally {
             lock.release();
           }
         }
-        if (performance.now() - lastRenewAt >= renewMs) {
-          lastRenewAt = performance.now();
-          if (!(await acquireLease())) {
-            logger.warn('Intake IMAP: the poller lease went to another process; stopping here');
-            return 'lease_lost';
-          }
-        }
+        if (!(await keepLease())) return 'lease_lost';
         const untilPoll = lastPollAt + pollMs - performance.now();
         const untilRenew = lastRenewAt + renewMs - performance.now();
         if (!hasNews && !stopping && !closed) await wait(Math.max(0, Math.min(untilPoll, untilRenew)));
@@ -245,9 +256,10 @@ export function startImapPoller({
     while (!stopping) {
       let outcome: 'not_held' | 'lease_lost' | 'closed' | 'stopped' | 'failed' = 'not_held';
       try {
+        const leaseTakenAt = performance.now();
         if (await acquireLease()) {
           sessionOpened = false;
-          outcome = await runSession();
+          outcome = await runSession(leaseTakenAt);
           if (outcome === 'closed')
             logger.warn('Intake IMAP: the server closed the connection, reconnecting');
         }
