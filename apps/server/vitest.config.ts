@@ -11,6 +11,8 @@ export default defineConfig({
     // machine ran the files one by one (9 min for the suite on both databases; 7 with two).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A file's setup (a migrated database, users whose passwords are hashed) shares the cores with
+    // the other file running beside it.
+    hookTimeout: 60_000,
   },
 });
