@@ -87,6 +87,8 @@ test('a user who forgot the password resets it by the e-mailed link and signs in
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/request-password-reset/);
+  // The sign-in page has an E-mail field too: fill this page's once it is there.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   const before = smtp.received.length;
   await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();

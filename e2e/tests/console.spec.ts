@@ -34,6 +34,8 @@ test('a walk through the app as a new user makes no failing request and logs no 
   await page.goto('/');
   await expect(page).toHaveURL(/\/login/);
   await page.getByRole('link', { name: 'Create one' }).click();
+  // The sign-in page has an E-mail field too: fill the registration form once it is there.
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await page.getByRole('textbox', { name: 'E-mail' }).fill('mary@example.org');
   await page.getByRole('textbox', { name: 'Full name' }).fill('Mary Somerville');
   await page.getByLabel('Password').fill('correct horse battery');
