@@ -32,7 +32,7 @@ export type AppDatabase = {
 /** Opens the application database: a SQLite file (WAL, foreign keys) or a PostgreSQL pool. */
 export function createDatabase(
   config: DatabaseConfig,
-  { postgresSchema, poolSize = 10 }: { postgresSchema?: string; poolSize?: number } = {},
+  { poolSize = 10 }: { poolSize?: number } = {},
 ): AppDatabase {
   if (config.dialect === 'sqlite') {
     if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
@@ -47,11 +47,7 @@ export function createDatabase(
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
 
-  const connection: pg.ClientConfig = {
-    connectionString: config.connectionString,
-    // A test run keeps its tables in a schema of its own so parallel runs never collide.
-    ...(postgresSchema ? { options: `-c search_path=${postgresSchema}` } : {}),
-  };
+  const connection: pg.ClientConfig = { connectionString: config.connectionString };
   const pool = new pg.Pool({ ...connection, max: poolSize });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -22,7 +22,7 @@ export type TestDatabaseHandle = {
   drop: () => Promise<void>;
 };
 
-/** Creates an empty database of its own: a temporary SQLite file, or a fresh PostgreSQL schema. */
+/** Creates an empty database of its own: a temporary SQLite file, or a new PostgreSQL database. */
 export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDatabaseHandle> {
   const suffix = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
@@ -35,18 +35,23 @@ export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDat
     };
   }
   if (!postgresUrl) throw new Error('TEST_POSTGRES_URL is not set');
-  const schema = `test_${suffix}`;
+  // A database of its own rather than a schema: Kysely's migrator reads the catalog of every
+  // schema in the database, and a schema that another test file drops meanwhile made it fail.
+  const name = `sheaf_test_${suffix}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`create schema ${schema}`);
+  await admin.query(`create database ${name}`);
   await admin.end();
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const connectionString = url.toString();
   return {
-    location: { dialect: 'postgres', connectionString: postgresUrl, schema },
-    openConnection: () => openDatabaseAt({ dialect: 'postgres', connectionString: postgresUrl, schema }),
+    location: { dialect: 'postgres', connectionString },
+    openConnection: () => openDatabaseAt({ dialect: 'postgres', connectionString }),
     drop: async () => {
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },
   };
