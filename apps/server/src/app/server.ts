@@ -27,7 +27,10 @@ export async function startServer({
   webDistDir?: string;
 }) {
   const clock = systemClock;
-  const database = createDatabase(config.database);
+  const database = createDatabase(config.database, {
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, 'A pooled database connection was closed by the server'),
+  });
   logger.debug(
     {
       dialect: database.dialect,

@@ -32,7 +32,14 @@ export type AppDatabase = {
 /** Opens the application database: a SQLite file (WAL, foreign keys) or a PostgreSQL pool. */
 export function createDatabase(
   config: DatabaseConfig,
-  { poolSize = 10 }: { poolSize?: number } = {},
+  {
+    poolSize = 10,
+    onIdleConnectionError,
+  }: {
+    poolSize?: number;
+    /** An idle pooled connection the server ended (a restart, a terminated backend). */
+    onIdleConnectionError?: (error: Error) => void;
+  } = {},
 ): AppDatabase {
   if (config.dialect === 'sqlite') {
     if (config.filename !== ':memory:') fs.mkdirSync(path.dirname(config.filename), { recursive: true });
@@ -49,6 +56,9 @@ export function createDatabase(
 
   const connection: pg.ClientConfig = { connectionString: config.connectionString };
   const pool = new pg.Pool({ ...connection, max: poolSize });
+  // Without a listener, an idle connection that PostgreSQL ends is an unhandled 'error' event that
+  // takes the process down; the pool drops that connection and opens another for the next query.
+  pool.on('error', (error) => onIdleConnectionError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
