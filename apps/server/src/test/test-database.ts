@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDatabase, Dialect } from '../db/database';
 import type { Database } from '../db/database.types';
 import { migrateToLatest } from '../db/migrate';
+import { createChildDatabase } from './child-server';
 import { openDatabaseAt, type TestDatabaseLocation } from './test-database-location';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
@@ -24,7 +23,6 @@ export type TestDatabaseHandle = {
 
 /** Creates an empty database of its own: a temporary SQLite file, or a new PostgreSQL database. */
 export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDatabaseHandle> {
-  const suffix = randomBytes(6).toString('hex');
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-test-'));
     const filename = path.join(dir, 'db.sqlite');
@@ -37,23 +35,11 @@ export async function createEmptyTestDatabase(dialect: Dialect): Promise<TestDat
   if (!postgresUrl) throw new Error('TEST_POSTGRES_URL is not set');
   // A database of its own rather than a schema: Kysely's migrator reads the catalog of every
   // schema in the database, and a schema that another test file drops meanwhile made it fail.
-  const name = `sheaf_test_${suffix}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const connectionString = url.toString();
+  const { url: connectionString, drop } = await createChildDatabase('postgres', '', 'sheaf_test');
   return {
     location: { dialect: 'postgres', connectionString },
     openConnection: () => openDatabaseAt({ dialect: 'postgres', connectionString }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: postgresUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
+    drop,
   };
 }
 
