@@ -458,3 +458,31 @@ test('a first visit to a document page shows its loading state until the documen
   test.info().annotations.push({ type: 'loading state shown after (ms)', description: String(shownAfterMs) });
   await context.close();
 });
+
+test('Escape pressed the moment a dialog opens closes that dialog, not the tooltip of the button that opened it', async ({
+  browser,
+}) => {
+  const setup = await setUp(browser);
+  const { page, organizationUrl } = setup;
+  await createTag(setup, 'Invoices');
+  await page.goto(`${organizationUrl}/tags`);
+  for (const opener of ['Create tag', 'Edit tag Invoices', 'Delete tag Invoices']) {
+    const button = page.getByRole('button', { name: opener });
+    await button.focus();
+    // Press the button, then Escape as soon as the dialog shows, before Radix has rendered it again
+    // as the top layer (its Escape listener comes with that render, a task later): a key typed fast.
+    const isOpenAfterEscape = await page.evaluate(async () => {
+      const openDialog = () => document.querySelector('[role="dialog"],[role="alertdialog"]');
+      (document.activeElement as HTMLElement).click();
+      for (let turn = 0; turn < 20 && !openDialog(); turn += 1) await Promise.resolve();
+      if (!openDialog()) return 'not shown within the microtasks of the click';
+      (document.activeElement ?? document.body).dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return openDialog() !== null;
+    });
+    expect(isOpenAfterEscape, opener).toBe(false);
+    await expectFocused(button);
+  }
+});

@@ -23,32 +23,54 @@ type TooltipProps = {
   className?: string;
 };
 
-/** A tooltip on its child (which must accept a ref), closing 300 ms after the pointer leaves. */
+/**
+ * A tooltip on its child (which must accept a ref), closing 300 ms after the pointer leaves, and at
+ * once when its control is pressed or loses focus: it would otherwise linger under the dialog the
+ * control opens, and take that dialog's first Escape.
+ */
 export function Tooltip({ content, children, side = 'top', align = 'center', className }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Set by the trigger's own handlers, which run just before Radix asks the tooltip to close.
+  const closesAtOnce = useRef(false);
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   const handleOpenChange = (next: boolean) => {
     clearTimeout(closeTimer.current);
+    const atOnce = closesAtOnce.current;
+    closesAtOnce.current = false;
     if (next) {
       setOpen(true);
+    } else if (atOnce) {
+      setOpen(false);
     } else {
       closeTimer.current = setTimeout(() => setOpen(false), TOOLTIP_CLOSE_DELAY_MS);
     }
   };
+  const closeAtOnce = () => {
+    closesAtOnce.current = true;
+  };
 
   return (
     <TooltipPrimitive.Root open={open} onOpenChange={handleOpenChange}>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Trigger
+        asChild
+        onBlur={closeAtOnce}
+        onClick={closeAtOnce}
+        onPointerDown={closeAtOnce}
+      >
+        {children}
+      </TooltipPrimitive.Trigger>
       <TooltipPrimitive.Portal>
         <TooltipPrimitive.Content
           side={side}
           align={align}
           sideOffset={6}
           className={cn(
-            'z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md animate-fade-in',
+            'z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md',
+            // Fades in only as it opens: an animation on its closed state would keep it on screen until that ends.
+            'data-[state=delayed-open]:animate-fade-in data-[state=instant-open]:animate-fade-in',
             className,
           )}
         >
