@@ -100,16 +100,30 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
       );
       // The page's ids first, off the (organization, trash flag, date, id) index alone: skipping
       // whole pages never reads a row (PostgreSQL otherwise fetches every skipped row), then only
-      // the page's rows.
-      const ids = (
-        await base
-          .select('documents.id')
-          .orderBy(isDeleted ? 'documents.deleted_at' : 'documents.created_at', 'desc')
-          .orderBy('documents.id', 'desc')
-          .limit(pageSize)
-          .offset(pageIndex * pageSize)
-          .execute()
-      ).map((row) => row.id);
+      // the page's rows. The count does not depend on the page: on PostgreSQL it runs meanwhile,
+      // on a connection of its own.
+      const pageIds = base
+        .select('documents.id')
+        .orderBy(isDeleted ? 'documents.deleted_at' : 'documents.created_at', 'desc')
+        .orderBy('documents.id', 'desc')
+        .limit(pageSize)
+        .offset(pageIndex * pageSize)
+        .execute();
+      const total =
+        tagIds.length === 0
+          ? // Kept by triggers (migration 0014): counting the index took most of a page's time.
+            db
+              .selectFrom('organization_documents_counts')
+              .select(['active_count', 'deleted_count'])
+              .where('organization_id', '=', organizationId)
+              .executeTakeFirst()
+              .then((counts) => (isDeleted ? counts?.deleted_count : counts?.active_count) ?? 0)
+          : base
+              .select((eb) => eb.fn.countAll<number | string>().as('count'))
+              .executeTakeFirstOrThrow()
+              .then(({ count }) => count);
+      const [idRows, count] = await Promise.all([pageIds, total]);
+      const ids = idRows.map((row) => row.id);
       const pageRows =
         ids.length === 0
           ? []
@@ -119,20 +133,7 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
               .where('documents.id', 'in', ids)
               .execute()) as DocumentListRow[]);
       const byId = new Map(pageRows.map((row) => [row.id, row]));
-      const rows = ids.flatMap((id) => byId.get(id) ?? []);
-      if (tagIds.length === 0) {
-        // Kept by triggers (migration 0014): counting the index took most of a page's time.
-        const counts = await db
-          .selectFrom('organization_documents_counts')
-          .select(['active_count', 'deleted_count'])
-          .where('organization_id', '=', organizationId)
-          .executeTakeFirst();
-        return { rows, count: Number((isDeleted ? counts?.deleted_count : counts?.active_count) ?? 0) };
-      }
-      const { count } = await base
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .executeTakeFirstOrThrow();
-      return { rows, count: Number(count) };
+      return { rows: ids.flatMap((id) => byId.get(id) ?? []), count: Number(count) };
     },
 
     /** The tags of each document, by document id (name order). */
