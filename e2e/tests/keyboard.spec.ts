@@ -469,8 +469,8 @@ test('Escape pressed the moment a dialog opens closes that dialog, not the toolt
   for (const opener of ['Create tag', 'Edit tag Invoices', 'Delete tag Invoices']) {
     const button = page.getByRole('button', { name: opener });
     await button.focus();
-    // Press the button, then Escape as soon as the dialog shows, before Radix has rendered it again
-    // as the top layer (its Escape listener comes with that render, a task later): a key typed fast.
+    // Press the button, then Escape as soon as the dialog shows (a key typed fast): the key must
+    // reach the dialog, not the button's tooltip, whose Escape listener was registered first.
     const isOpenAfterEscape = await page.evaluate(async () => {
       const openDialog = () => document.querySelector('[role="dialog"],[role="alertdialog"]');
       (document.activeElement as HTMLElement).click();
