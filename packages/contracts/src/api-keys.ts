@@ -40,3 +40,6 @@ export type ApiKeyDto = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** This domain's endpoints (see endpoint.ts). */
+export const apiKeysEndpoints = {};

@@ -43,3 +43,6 @@ export const publicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export type CustomAuthProvider = z.infer<typeof customAuthProviderSchema>;
+
+/** This domain's endpoints (see endpoint.ts). */
+export const configEndpoints = {};

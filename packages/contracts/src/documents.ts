@@ -185,3 +185,6 @@ export function isInlineMimeType(mimeType: string): boolean {
   if (type === 'application/pdf' || type === 'text/plain') return true;
   return ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'].includes(type);
 }
+
+/** This domain's endpoints (see endpoint.ts). */
+export const documentsEndpoints = {};

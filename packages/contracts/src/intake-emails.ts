@@ -192,3 +192,6 @@ export function isAcceptedIntakeMimeType(mimeType: string): boolean {
   const type = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
   return (INTAKE_EMAIL_ACCEPTED_MIME_TYPES as readonly string[]).includes(type);
 }
+
+/** This domain's endpoints (see endpoint.ts). */
+export const intakeEmailsEndpoints = {};

@@ -35,3 +35,6 @@ export type InvitationDto = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** This domain's endpoints (see endpoint.ts). */
+export const invitationsEndpoints = {};

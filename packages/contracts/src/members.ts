@@ -50,3 +50,6 @@ export function canRemoveMember({
   if (targetRole === 'owner') return false;
   return isSelf || canManageMembers(actorRole);
 }
+
+/** This domain's endpoints (see endpoint.ts). */
+export const membersEndpoints = {};

@@ -36,3 +36,6 @@ export type DeletedOrganizationDto = OrganizationDto & {
   deletedAt: string;
   scheduledPurgeAt: string;
 };
+
+/** This domain's endpoints (see endpoint.ts). */
+export const organizationsEndpoints = {};

@@ -80,3 +80,6 @@ export type CustomerPortalResponse = { customerPortalUrl: string };
 /** Where Stripe sends the browser after checkout (web routes, spec §2 Checkout). */
 export const CHECKOUT_SUCCESS_PATH = '/checkout-success';
 export const CHECKOUT_CANCEL_PATH = '/checkout-cancel';
+
+/** This domain's endpoints (see endpoint.ts). */
+export const subscriptionsEndpoints = {};

@@ -136,3 +136,6 @@ export function ruleMatches(
     ? conditions.some((condition) => conditionMatches(condition, document))
     : conditions.every((condition) => conditionMatches(condition, document));
 }
+
+/** This domain's endpoints (see endpoint.ts). */
+export const taggingRulesEndpoints = {};

@@ -1,20 +1,7 @@
 import { z } from 'zod';
+import { defineEndpoint, isoDateTime } from './endpoint';
 import { TAG_DESCRIPTION_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from './limits';
 import { multiLineString, singleLineString } from './text';
-
-/** A tag as answered by GET/POST/PUT /tags (documents spec §3). */
-export type TagDto = {
-  id: string;
-  organizationId: string;
-  name: string;
-  /** Lower-case hex: #rrggbb or #rrggbbaa (3 and 4 digit input is expanded). */
-  color: string;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** Non-deleted documents carrying the tag. */
-  documentsCount: number;
-};
 
 /** The ten preset colours, in order; the first (light green) is the default for a new tag (spec §9). */
 export const TAG_COLOR_PRESETS = [
@@ -69,13 +56,110 @@ export type TagInput = z.input<typeof tagInputSchema>;
 /** POST /documents/{documentId}/tags */
 export const attachTagSchema = z.strictObject({ tagId: z.string().min(1).max(64) });
 
+/** A tag as answered by GET/POST/PUT /tags (documents spec §3). */
+export const tagSchema = z.strictObject({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  /** Lower-case hex: #rrggbb or #rrggbbaa (3 and 4 digit input is expanded). */
+  color: z.string(),
+  description: z.string().nullable(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+  /** Non-deleted documents carrying the tag. */
+  documentsCount: z.number().int().nonnegative(),
+});
+
+export type TagDto = z.infer<typeof tagSchema>;
+
 /**
  * A document-tag link (documents spec §3), answered by POST /documents/{documentId}/tags:
  * 201 when the tag was attached, 200 with the existing link when it already was.
  */
-export type DocumentTagLinkDto = {
-  id: string;
-  tagId: string;
-  documentId: string;
-  createdAt: string;
+export const documentTagLinkSchema = z.strictObject({
+  id: z.string(),
+  tagId: z.string(),
+  documentId: z.string(),
+  createdAt: isoDateTime(),
+});
+
+export type DocumentTagLinkDto = z.infer<typeof documentTagLinkSchema>;
+
+const ORGANIZATION = '/api/organizations/:organizationId';
+const exampleTag = {
+  id: 'tag_0123456789abcdefghijklmn',
+  organizationId: 'org_0123456789abcdefghijklmn',
+  name: 'Invoices',
+  color: '#d8ff75',
+  description: null,
+  createdAt: '2026-01-31T09:15:00.000Z',
+  updatedAt: '2026-01-31T09:15:00.000Z',
+  documentsCount: 12,
+};
+
+export const tagsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: `${ORGANIZATION}/tags`,
+    tag: 'Tags',
+    summary: 'List the tags',
+    auth: { apiKeyPermission: 'tags:read' },
+    answers: { 200: z.strictObject({ tags: z.array(tagSchema) }) },
+    example: { answer: { tags: [exampleTag] } },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: `${ORGANIZATION}/tags`,
+    tag: 'Tags',
+    summary: 'Create a tag',
+    auth: { apiKeyPermission: 'tags:create' },
+    body: tagInputSchema,
+    answers: { 201: z.strictObject({ tag: tagSchema }) },
+    errors: { 409: ['tags.already_exists'] },
+    example: { body: { name: 'Invoices', color: '#d8ff75', description: null }, answer: { tag: exampleTag } },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: `${ORGANIZATION}/tags/:tagId`,
+    tag: 'Tags',
+    summary: 'Update a tag',
+    auth: { apiKeyPermission: 'tags:update' },
+    body: tagInputSchema,
+    answers: { 200: z.strictObject({ tag: tagSchema }) },
+    errors: { 404: ['tags.not_found'], 409: ['tags.already_exists'] },
+    example: { body: { name: 'Invoices', color: '#d8ff75', description: null }, answer: { tag: exampleTag } },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: `${ORGANIZATION}/tags/:tagId`,
+    tag: 'Tags',
+    summary: 'Delete a tag (documents keep existing, untagged)',
+    auth: { apiKeyPermission: 'tags:delete' },
+    answers: { 204: null },
+    errors: { 404: ['tags.not_found'] },
+  }),
+  attachToDocument: defineEndpoint({
+    method: 'POST',
+    path: `${ORGANIZATION}/documents/:documentId/tags`,
+    tag: 'Tags',
+    summary: 'Tag a document',
+    description: '201 when the tag was attached, 200 with the existing link when it already was.',
+    // Tagging a document changes the document.
+    auth: { apiKeyPermission: 'documents:update' },
+    body: attachTagSchema,
+    answers: {
+      200: z.strictObject({ documentTag: documentTagLinkSchema }),
+      201: z.strictObject({ documentTag: documentTagLinkSchema }),
+    },
+    errors: { 404: ['documents.not_found', 'tags.not_found'] },
+  }),
+  detachFromDocument: defineEndpoint({
+    method: 'DELETE',
+    path: `${ORGANIZATION}/documents/:documentId/tags/:tagId`,
+    tag: 'Tags',
+    summary: 'Untag a document',
+    auth: { apiKeyPermission: 'documents:update' },
+    answers: { 204: null },
+    errors: { 404: ['documents.not_found', 'tags.not_found'] },
+  }),
 };

@@ -32,3 +32,6 @@ export type UserDto = {
   createdAt: string;
   updatedAt: string;
 };
+
+/** This domain's endpoints (see endpoint.ts). */
+export const usersEndpoints = {};

@@ -154,3 +154,6 @@ export type WebhookResponse = { webhook: WebhookDto };
 export type ListWebhookDeliveriesResponse = { deliveries: WebhookDeliveryDto[]; deliveriesCount: number };
 /** POST …/deliveries/{deliveryId}/redeliver and POST …/webhooks/{webhookId}/test: 202, delivery queued. */
 export type WebhookDeliveryQueuedResponse = { messageId: string };
+
+/** This domain's endpoints (see endpoint.ts). */
+export const webhooksEndpoints = {};

@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { checkDatabase } from '../db/database';
+import type { AppEnv } from '../shared/app.types';
 import { parseJsonBody } from '../shared/validation';
 import { readError, readJson } from '../test/http';
 import { createTestApp, silentLogger } from '../test/test-app';
 import { testDialects, useTestDatabase } from '../test/test-database';
-import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
 
 describe.each(testDialects)('the HTTP app on %s', (dialect) => {

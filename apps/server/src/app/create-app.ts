@@ -21,11 +21,12 @@ import { createTaggingRulesRoutes } from '../modules/tagging-rules/tagging-rules
 import { createTagsRoutes } from '../modules/tags/tags.routes';
 import { createUsersRoutes } from '../modules/users/users.routes';
 import { createWebhooksRoutes } from '../modules/webhooks/webhooks.routes';
+import type { AppEnv } from '../shared/app.types';
 import { createClientAddressResolver } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
 import { createNotFoundRouteError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import type { AppEnv } from './app.types';
+import { checkAnswersAgainstContracts } from './answer-check';
 import { handleError } from './error-handler';
 import { jsonWithContentLength } from './json-responses';
 import { createOpenApiRoutes } from './openapi/openapi.routes';
@@ -43,9 +44,11 @@ export type AppDependencies = {
   services: Services;
   /** Folder of the built web app; when absent or not built, only the API is served. */
   webDistDir?: string;
+  /** Tests only: check every answer against its endpoint's contract (see answer-check.ts). */
+  checkAnswers?: boolean;
 };
 
-export function createApp({ config, database, logger, services, webDistDir }: AppDependencies) {
+export function createApp({ config, database, logger, services, webDistDir, checkAnswers }: AppDependencies) {
   const app = new Hono<AppEnv>();
   // index.html carries a small inline script (theme before first paint); allow exactly it.
   const inlineScriptHashes = webDistDir ? readInlineScriptHashes({ webDistDir }) : [];
@@ -108,23 +111,40 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
       jsonBodyLimit: config.env.API_JSON_BODY_LIMIT,
     }),
   );
-  api.route('/', createConfigRoutes({ config }));
-  api.route('/', createHealthRoutes({ db: database.db }));
+  if (checkAnswers) api.use(checkAnswersAgainstContracts());
+  api.route('/', createConfigRoutes({ routes: services.endpointRoutes, config }));
+  api.route('/', createHealthRoutes({ routes: services.endpointRoutes, db: database.db }));
   api.route('/', createOpenApiRoutes({ version: readServerVersion(), serverUrl: config.env.APP_BASE_URL }));
   api.route(
     '/',
     createAuthRoutes({
+      routes: services.endpointRoutes,
       auth: services.auth,
       resolveClientAddress: createClientAddressResolver({
         trustedProxies: config.env.SERVER_TRUSTED_PROXIES,
       }),
     }),
   );
-  api.route('/', createUsersRoutes({ users: services.users, requireAuth: services.requireAuth }));
-  api.route('/', createApiKeysRoutes({ apiKeys: services.apiKeys, requireAuth: services.requireAuth }));
+  api.route(
+    '/',
+    createUsersRoutes({
+      routes: services.endpointRoutes,
+      users: services.users,
+      requireAuth: services.requireAuth,
+    }),
+  );
+  api.route(
+    '/',
+    createApiKeysRoutes({
+      routes: services.endpointRoutes,
+      apiKeys: services.apiKeys,
+      requireAuth: services.requireAuth,
+    }),
+  );
   api.route(
     '/',
     createOrganizationsRoutes({
+      routes: services.endpointRoutes,
       organizations: services.organizations,
       requireAuth: services.requireAuth,
       requireOrganizationMember: services.requireOrganizationMember,
@@ -134,6 +154,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createInvitationsRoutes({
+      routes: services.endpointRoutes,
       invitations: services.invitations,
       requireAuth: services.requireAuth,
       requireOrganizationMember: services.requireOrganizationMember,
@@ -142,6 +163,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createMembersRoutes({
+      routes: services.endpointRoutes,
       members: services.members,
       requireOrganizationMember: services.requireOrganizationMember,
     }),
@@ -150,6 +172,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createSearchRoutes({
+      routes: services.endpointRoutes,
       search: services.search,
       requireOrganizationMember: services.requireOrganizationMember,
       searchRateLimit: createUserRateLimit({ perMinute: config.env.SEARCHES_RATE_LIMIT_PER_MINUTE }),
@@ -158,18 +181,17 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createDocumentsRoutes({
+      routes: services.endpointRoutes,
       documents: services.documents,
       requireOrganizationMember: services.requireOrganizationMember,
       uploadRateLimit: createUserRateLimit({ perMinute: config.env.UPLOADS_RATE_LIMIT_PER_MINUTE }),
     }),
   );
-  api.route(
-    '/',
-    createTagsRoutes({ tags: services.tags, requireOrganizationMember: services.requireOrganizationMember }),
-  );
+  api.route('/', createTagsRoutes({ tags: services.tags, routes: services.endpointRoutes }));
   api.route(
     '/',
     createTaggingRulesRoutes({
+      routes: services.endpointRoutes,
       taggingRules: services.taggingRules,
       requireOrganizationMember: services.requireOrganizationMember,
     }),
@@ -177,6 +199,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createSubscriptionsRoutes({
+      routes: services.endpointRoutes,
       subscriptions: services.subscriptions,
       requireOrganizationMember: services.requireOrganizationMember,
     }),
@@ -184,6 +207,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createWebhooksRoutes({
+      routes: services.endpointRoutes,
       webhooks: services.webhooks,
       requireOrganizationMember: services.requireOrganizationMember,
     }),
@@ -191,6 +215,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createIntakeEmailsRoutes({
+      routes: services.endpointRoutes,
       intakeEmails: services.intakeEmails,
       requireOrganizationMember: services.requireOrganizationMember,
       isEnabled: config.env.INTAKE_EMAILS_IS_ENABLED,
@@ -199,6 +224,7 @@ export function createApp({ config, database, logger, services, webDistDir }: Ap
   api.route(
     '/',
     createIntakeEmailsIngestRoutes({
+      routes: services.endpointRoutes,
       intakeEmails: services.intakeEmails,
       isEnabled: config.env.INTAKE_EMAILS_IS_ENABLED,
       secret: config.env.INTAKE_EMAILS_WEBHOOK_SECRET,

@@ -1,8 +1,8 @@
 import type { ApiErrorBody } from '@sheaf/contracts/errors';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { AppEnv } from '../shared/app.types';
 import { isHttpError } from '../shared/errors';
-import type { AppEnv } from './app.types';
 
 /** Turns anything thrown by a route into the `{ error: { code, message } }` answer. */
 export function handleError(error: Error, c: Context<AppEnv>) {

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from './app.types';
+import type { AppEnv } from '../shared/app.types';
 
 /**
  * Makes `c.json` send its answer with a Content-Length. Hono's compress middleware gzips every

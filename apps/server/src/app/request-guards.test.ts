@@ -1,6 +1,7 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from '../shared/app.types';
 import { readError, readJson } from '../test/http';
 import { createTestServer, silentLogger } from '../test/test-app';
 import { createVerifiedUser, TEST_ORIGIN } from '../test/test-auth';
@@ -8,7 +9,6 @@ import { testDialects, useTestDatabase } from '../test/test-database';
 import { insertDocument } from '../test/test-documents';
 import { insertOrganization } from '../test/test-organizations';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/test-smtp-server';
-import type { AppEnv } from './app.types';
 import { handleError } from './error-handler';
 import { createRequestGuards } from './request-guards';
 

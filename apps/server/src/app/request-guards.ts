@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { readBearerToken } from '../modules/auth/auth.bearer';
+import type { AppEnv } from '../shared/app.types';
 import { createPayloadTooLargeError, HttpError } from '../shared/errors';
 import { readBodyAtMost } from '../shared/read-body';
-import type { AppEnv } from './app.types';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

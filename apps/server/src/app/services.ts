@@ -39,6 +39,7 @@ import { registerWebhooksJobs } from '../modules/webhooks/webhooks.jobs';
 import { createWebhookOutbox } from '../modules/webhooks/webhooks.outbox';
 import { createWebhooksUsecases } from '../modules/webhooks/webhooks.usecases';
 import type { Clock } from '../shared/clock';
+import { createEndpointRoutes } from '../shared/endpoint-routes';
 import type { Logger } from '../shared/logger';
 
 /**
@@ -219,6 +220,8 @@ export function createServices({
     extraction,
     requireAuth,
     requireOrganizationMember,
+    /** A router whose routes are bound to catalogue endpoints, guarded by the two above. */
+    endpointRoutes: createEndpointRoutes({ requireAuth, requireOrganizationMember }),
     webhooks,
     webhookSender,
   };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
-import type { AppEnv } from './app.types';
+import type { AppEnv } from '../shared/app.types';
 
 /**
  * Serves the built SPA: hashed files under /assets are immutable, everything else is

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../shared/app.types';
 import { createRateLimitedError } from '../shared/errors';
 import { createRateLimiter } from '../shared/rate-limiter';
-import type { AppEnv } from './app.types';
 
 /**
  * A per-user limit on a heavy route (uploads, search), placed after the route's auth guard: the

@@ -70,6 +70,7 @@ export function createTestServer({
     logger: silentLogger,
     clock,
     services,
+    checkAnswers: true,
     ...(webDistDir ? { webDistDir } : {}),
   });
   return { app, config, services, jobQueue };

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../app/app.types';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
+import type { AppEnv } from '../shared/app.types';
 import type { TestSmtpServer } from './test-smtp-server';
 
 export const TEST_ORIGIN = 'http://localhost:8080';

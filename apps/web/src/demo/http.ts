@@ -1,3 +1,4 @@
+import type { EndpointDefinition } from '@sheaf/contracts/endpoint';
 import type { ErrorCode } from '@sheaf/contracts/errors';
 import type { z } from 'zod';
 
@@ -89,11 +90,23 @@ export function readQuery(url: URL): Record<string, string | string[]> {
 
 export type Handler = (request: DemoRequest) => Response | Promise<Response>;
 
-export type Route = { method: string; pattern: string; handler: Handler };
+export type Route = { method: string; pattern: string; handler: Handler; endpoint?: EndpointDefinition };
 
 /** Route tables: one per domain file, matched in order (fixed segments before parameters). */
 export function route(method: string, pattern: string, handler: Handler): Route {
   return { method, pattern, handler };
+}
+
+/** The demo's answer to one endpoint of the catalogue. */
+export function handle(endpoint: EndpointDefinition, handler: Handler): Route {
+  return { method: endpoint.method, pattern: endpoint.path, handler, endpoint };
+}
+
+/** An endpoint the demo does not have: 501 `demo.not_available`, as the spec says. */
+export function notInDemo(endpoint: EndpointDefinition): Route {
+  return handle(endpoint, () => {
+    throw notAvailableInDemo();
+  });
 }
 
 function matchPattern(pattern: string, pathname: string): Record<string, string> | undefined {

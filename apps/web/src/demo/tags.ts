@@ -1,9 +1,9 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import { attachTagSchema, type TagDto, tagInputSchema } from '@sheaf/contracts/tags';
+import { attachTagSchema, type TagDto, tagInputSchema, tagsEndpoints } from '@sheaf/contracts/tags';
 import { recordActivity } from './activity';
 import { type DemoContext, newId, nowIso, randomAlphanumerics, requireOrganization } from './context';
 import { findDocument } from './documents-store';
-import { DemoHttpError, json, noContent, notFound, parseJsonBody, route } from './http';
+import { DemoHttpError, handle, json, noContent, notFound, parseJsonBody } from './http';
 
 type TagRow = DemoContext['state']['tags'][number];
 
@@ -69,10 +69,8 @@ export function attachTag(
   return { documentTag, created: true };
 }
 
-const BASE = '/api/organizations/:organizationId';
-
 export const tagsRoutes = (context: DemoContext) => [
-  route('GET', `${BASE}/tags`, ({ params }) => {
+  handle(tagsEndpoints.list, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     return json({
       tags: context.state.tags
@@ -81,7 +79,7 @@ export const tagsRoutes = (context: DemoContext) => [
         .map((tag) => toTagDto(context, tag)),
     });
   }),
-  route('POST', `${BASE}/tags`, (request) => {
+  handle(tagsEndpoints.create, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const input = parseJsonBody(request, tagInputSchema);
     assertNameFree(context, organization.id, input.name);
@@ -96,7 +94,7 @@ export const tagsRoutes = (context: DemoContext) => [
     context.state.tags.push(tag);
     return json({ tag: toTagDto(context, tag) }, 201);
   }),
-  route('PUT', `${BASE}/tags/:tagId`, (request) => {
+  handle(tagsEndpoints.update, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const tag = findTag(context, organization.id, request.params.tagId ?? '');
     const input = parseJsonBody(request, tagInputSchema);
@@ -104,7 +102,7 @@ export const tagsRoutes = (context: DemoContext) => [
     Object.assign(tag, input, { updatedAt: nowIso(context) });
     return json({ tag: toTagDto(context, tag) });
   }),
-  route('DELETE', `${BASE}/tags/:tagId`, ({ params }) => {
+  handle(tagsEndpoints.delete, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     const tag = findTag(context, organization.id, params.tagId ?? '');
     const { state } = context;
@@ -113,7 +111,7 @@ export const tagsRoutes = (context: DemoContext) => [
     for (const rule of state.taggingRules) rule.tagIds = rule.tagIds.filter((tagId) => tagId !== tag.id);
     return noContent();
   }),
-  route('POST', `${BASE}/documents/:documentId/tags`, (request) => {
+  handle(tagsEndpoints.attachToDocument, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const document = findDocument(context, organization.id, request.params.documentId ?? '');
     const { tagId } = parseJsonBody(request, attachTagSchema);
@@ -126,7 +124,7 @@ export const tagsRoutes = (context: DemoContext) => [
     });
     return json({ documentTag }, created ? 201 : 200);
   }),
-  route('DELETE', `${BASE}/documents/:documentId/tags/:tagId`, ({ params }) => {
+  handle(tagsEndpoints.detachFromDocument, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     const document = findDocument(context, organization.id, params.documentId ?? '');
     const tag = findTag(context, organization.id, params.tagId ?? '');

@@ -1,8 +1,8 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../app/app.types';
 import { handleError } from '../../app/error-handler';
+import type { AppEnv } from '../../shared/app.types';
 import { readError, readJson } from '../../test/http';
 import { createTestServer, silentLogger } from '../../test/test-app';
 import { authRequest, createVerifiedUser } from '../../test/test-auth';

@@ -1,6 +1,7 @@
 import { createApiKeySchema } from '@sheaf/contracts/api-keys';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody } from '../../shared/validation';
 import type { RequireAuth } from '../auth/auth.middleware';
 import type { ApiKeysUsecases } from './api-keys.usecases';
@@ -10,6 +11,8 @@ export function createApiKeysRoutes({
   apiKeys,
   requireAuth,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   apiKeys: ApiKeysUsecases;
   requireAuth: RequireAuth;
 }) {

@@ -2,7 +2,7 @@ import type { ApiKeyPermission } from '@sheaf/contracts/permissions';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
 import type { ApiKeysUsecases } from '../api-keys/api-keys.usecases';
 import type { Auth } from './auth';
 import { readBearerToken } from './auth.bearer';

@@ -1,7 +1,8 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
 import type { ResolveClientAddress } from '../../shared/client-address';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { isProviderStartPath } from './auth.provider-errors';
 import { toApiErrorResponse } from './auth.responses';
@@ -17,6 +18,8 @@ export function createAuthRoutes({
   auth,
   resolveClientAddress,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   auth: Auth;
   resolveClientAddress: ResolveClientAddress;
 }) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Actor } from '../../app/app.types';
+import type { Actor } from '../../shared/app.types';
 import { createTtlCache } from '../../shared/ttl-cache';
 
 export type SessionActor = Extract<Actor, { kind: 'session' }>;

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
 import { readJson } from '../../test/http';
 import { authRequest, pathOf, TEST_ORIGIN } from '../../test/test-auth';
 import { CookieJar, completeInteraction } from '../../test/test-oidc-provider';

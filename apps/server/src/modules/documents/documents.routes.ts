@@ -7,9 +7,10 @@ import {
   updateDocumentSchema,
 } from '@sheaf/contracts/documents';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../app/app.types';
-import { nodeRequestBody } from '../../app/node-request-body';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { isHttpError } from '../../shared/errors';
+import { nodeRequestBody } from '../../shared/node-request-body';
 import { parseJsonBody, parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import { contentDisposition } from './documents.models';
@@ -22,6 +23,8 @@ export function createDocumentsRoutes({
   requireOrganizationMember,
   uploadRateLimit,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   documents: DocumentsUsecases;
   requireOrganizationMember: RequireOrganizationMember;
   /** Per-user limit on uploads (UPLOADS_RATE_LIMIT_PER_MINUTE). */

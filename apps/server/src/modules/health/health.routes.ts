@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AppEnv } from '../../app/app.types';
 import { checkDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 
-export function createHealthRoutes({ db }: { db: Kysely<Database> }) {
+export function createHealthRoutes({ db }: { routes: EndpointRoutesFactory; db: Kysely<Database> }) {
   return new Hono<AppEnv>().get('/health', async (c) => {
     try {
       await checkDatabase(db);

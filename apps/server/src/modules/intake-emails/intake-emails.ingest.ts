@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { createPayloadTooLargeError } from '../../shared/errors';
 import { readBodyAtMost } from '../../shared/read-body';
 import {
@@ -43,6 +44,8 @@ export function createIntakeEmailsIngestRoutes({
   secret,
   maxMessageSize,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   intakeEmails: Pick<IntakeEmailsUsecases, 'receive'>;
   isEnabled: boolean;
   secret: string | undefined;

@@ -1,7 +1,8 @@
 import { updateIntakeEmailSchema } from '@sheaf/contracts/intake-emails';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import { createIntakeEmailsDisabledError } from './intake-emails.errors';
@@ -19,6 +20,8 @@ export function createIntakeEmailsRoutes({
   requireOrganizationMember,
   isEnabled,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   intakeEmails: IntakeEmailsUsecases;
   requireOrganizationMember: RequireOrganizationMember;
   isEnabled: boolean;

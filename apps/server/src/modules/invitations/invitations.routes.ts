@@ -1,6 +1,7 @@
 import { inviteMemberSchema } from '@sheaf/contracts/invitations';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody } from '../../shared/validation';
 import type { RequireAuth } from '../auth/auth.middleware';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
@@ -12,6 +13,8 @@ export function createInvitationsRoutes({
   requireAuth,
   requireOrganizationMember,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   invitations: InvitationsUsecases;
   requireAuth: RequireAuth;
   requireOrganizationMember: RequireOrganizationMember;

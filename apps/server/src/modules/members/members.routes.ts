@@ -1,6 +1,7 @@
 import { updateMemberRoleSchema } from '@sheaf/contracts/members';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { MembersUsecases } from './members.usecases';
@@ -10,6 +11,8 @@ export function createMembersRoutes({
   members,
   requireOrganizationMember,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   members: MembersUsecases;
   requireOrganizationMember: RequireOrganizationMember;
 }) {

@@ -1,6 +1,6 @@
 import { type AssignableMemberRole, canChangeMemberRole, canRemoveMember } from '@sheaf/contracts/members';
-import type { OrganizationMembership } from '../../app/app.types';
 import type { AppDatabase } from '../../db/database';
+import type { OrganizationMembership } from '../../shared/app.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { createForbiddenError } from '../auth/auth.errors.http';
 import { createMemberNotFoundError } from './members.errors';

@@ -1,7 +1,7 @@
 import type { MemberRole } from '@sheaf/contracts/permissions';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, OrganizationMembership } from '../../app/app.types';
+import type { AppEnv, OrganizationMembership } from '../../shared/app.types';
 import { createTtlCache } from '../../shared/ttl-cache';
 import { createForbiddenError } from '../auth/auth.errors.http';
 import type { RequireAuth, RequireAuthOptions } from '../auth/auth.middleware';

@@ -1,6 +1,7 @@
 import { createOrganizationSchema, updateOrganizationSchema } from '@sheaf/contracts/organizations';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody } from '../../shared/validation';
 import type { RequireAuth } from '../auth/auth.middleware';
 import { getMembership, type RequireOrganizationMember } from './organizations.middleware';
@@ -11,6 +12,8 @@ export function createOrganizationsRoutes({
   requireAuth,
   requireOrganizationMember,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   organizations: OrganizationsUsecases;
   requireAuth: RequireAuth;
   requireOrganizationMember: RequireOrganizationMember;

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
 import { readJson } from '../../test/http';
 import type { createTestServer } from '../../test/test-app';
 import { authRequest, createVerifiedUser } from '../../test/test-auth';

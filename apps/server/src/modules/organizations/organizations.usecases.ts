@@ -1,6 +1,6 @@
-import type { Actor, OrganizationMembership } from '../../app/app.types';
 import type { AppDatabase } from '../../db/database';
 import { lockRow } from '../../db/locks';
+import type { Actor, OrganizationMembership } from '../../shared/app.types';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';

@@ -2,8 +2,8 @@ import type { SearchDocumentsResponse } from '@sheaf/contracts/documents';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../app/app.types';
 import { createUserRateLimit } from '../../app/user-rate-limit';
+import type { AppEnv } from '../../shared/app.types';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
@@ -468,6 +468,7 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     const capped = new Hono<AppEnv>().route(
       '/api',
       createSearchRoutes({
+        routes: server.services.endpointRoutes,
         search: createSearchUsecases({ database: testDatabase.database, countCap: 3 }),
         requireOrganizationMember: server.services.requireOrganizationMember,
         searchRateLimit: createUserRateLimit({ perMinute: 0 }),
@@ -500,6 +501,7 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     const capped = new Hono<AppEnv>().route(
       '/api',
       createSearchRoutes({
+        routes: server.services.endpointRoutes,
         search: createSearchUsecases({ database: testDatabase.database, countCap: 1 }),
         requireOrganizationMember: server.services.requireOrganizationMember,
         searchRateLimit: createUserRateLimit({ perMinute: 0 }),

@@ -1,6 +1,7 @@
 import { searchDocumentsQuerySchema } from '@sheaf/contracts/documents';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { SearchUsecases } from './search.usecases';
@@ -11,6 +12,8 @@ export function createSearchRoutes({
   requireOrganizationMember,
   searchRateLimit,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   search: SearchUsecases;
   requireOrganizationMember: RequireOrganizationMember;
   /** Per-user limit on searches (SEARCHES_RATE_LIMIT_PER_MINUTE). */

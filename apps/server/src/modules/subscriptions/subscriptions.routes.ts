@@ -1,6 +1,7 @@
 import { checkoutSessionBodySchema } from '@sheaf/contracts/subscriptions';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { createPayloadTooLargeError } from '../../shared/errors';
 import { readBodyAtMost } from '../../shared/read-body';
 import { parseJsonBody } from '../../shared/validation';
@@ -14,6 +15,8 @@ export function createSubscriptionsRoutes({
   subscriptions,
   requireOrganizationMember,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   subscriptions: SubscriptionsUsecases;
   requireOrganizationMember: RequireOrganizationMember;
 }) {

@@ -1,6 +1,7 @@
 import { taggingRuleInputSchema } from '@sheaf/contracts/tagging-rules';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { TaggingRulesUsecases } from './tagging-rules.usecases';
@@ -12,6 +13,8 @@ export function createTaggingRulesRoutes({
   taggingRules,
   requireOrganizationMember,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   taggingRules: TaggingRulesUsecases;
   requireOrganizationMember: RequireOrganizationMember;
 }) {

@@ -1,67 +1,43 @@
-import { attachTagSchema, tagInputSchema } from '@sheaf/contracts/tags';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
-import { parseJsonBody } from '../../shared/validation';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { tagsEndpoints } from '@sheaf/contracts/tags';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { TagsUsecases } from './tags.usecases';
 
-const BASE = '/organizations/:organizationId';
-
-export function createTagsRoutes({
-  tags,
-  requireOrganizationMember,
-}: {
-  tags: TagsUsecases;
-  requireOrganizationMember: RequireOrganizationMember;
-}) {
-  const canRead = requireOrganizationMember({ apiKeyPermissions: ['tags:read'] });
-  const canCreate = requireOrganizationMember({ apiKeyPermissions: ['tags:create'] });
-  const canUpdate = requireOrganizationMember({ apiKeyPermissions: ['tags:update'] });
-  const canDelete = requireOrganizationMember({ apiKeyPermissions: ['tags:delete'] });
-  // Tagging a document changes the document.
-  const canTagDocuments = requireOrganizationMember({ apiKeyPermissions: ['documents:update'] });
-
-  return new Hono<AppEnv>()
-    .get(`${BASE}/tags`, canRead, async (c) =>
-      c.json({ tags: await tags.listTags({ organizationId: getMembership(c).organizationId }) }),
-    )
-    .post(`${BASE}/tags`, canCreate, async (c) => {
-      const fields = await parseJsonBody(c, tagInputSchema);
-      const tag = await tags.createTag({ organizationId: getMembership(c).organizationId, fields });
-      return c.json({ tag }, 201);
+export function createTagsRoutes({ tags, routes }: { tags: TagsUsecases; routes: EndpointRoutesFactory }) {
+  return routes()
+    .on(tagsEndpoints.list, async ({ c }) => ({
+      status: 200,
+      body: { tags: await tags.listTags({ organizationId: getMembership(c).organizationId }) },
+    }))
+    .on(tagsEndpoints.create, async ({ c, body }) => {
+      const tag = await tags.createTag({ organizationId: getMembership(c).organizationId, fields: body });
+      return { status: 201, body: { tag } };
     })
-    .put(`${BASE}/tags/:tagId`, canUpdate, async (c) => {
-      const fields = await parseJsonBody(c, tagInputSchema);
+    .on(tagsEndpoints.update, async ({ c, params, body }) => {
       const tag = await tags.updateTag({
         organizationId: getMembership(c).organizationId,
-        tagId: c.req.param('tagId'),
-        fields,
+        tagId: params.tagId,
+        fields: body,
       });
-      return c.json({ tag });
+      return { status: 200, body: { tag } };
     })
-    .delete(`${BASE}/tags/:tagId`, canDelete, async (c) => {
-      await tags.deleteTag({ organizationId: getMembership(c).organizationId, tagId: c.req.param('tagId') });
-      return c.body(null, 204);
+    .on(tagsEndpoints.delete, async ({ c, params }) => {
+      await tags.deleteTag({ organizationId: getMembership(c).organizationId, tagId: params.tagId });
+      return { status: 204 };
     })
-    .post(`${BASE}/documents/:documentId/tags`, canTagDocuments, async (c) => {
-      const { tagId } = await parseJsonBody(c, attachTagSchema);
+    .on(tagsEndpoints.attachToDocument, async ({ c, params, body }) => {
       const { organizationId, userId } = getMembership(c);
       const { documentTag, created } = await tags.attachTag({
         organizationId,
-        documentId: c.req.param('documentId'),
-        tagId,
+        documentId: params.documentId,
+        tagId: body.tagId,
         userId,
       });
-      return c.json({ documentTag }, created ? 201 : 200);
+      return created ? { status: 201, body: { documentTag } } : { status: 200, body: { documentTag } };
     })
-    .delete(`${BASE}/documents/:documentId/tags/:tagId`, canTagDocuments, async (c) => {
+    .on(tagsEndpoints.detachFromDocument, async ({ c, params }) => {
       const { organizationId, userId } = getMembership(c);
-      await tags.detachTag({
-        organizationId,
-        documentId: c.req.param('documentId'),
-        tagId: c.req.param('tagId'),
-        userId,
-      });
-      return c.body(null, 204);
-    });
+      await tags.detachTag({ organizationId, documentId: params.documentId, tagId: params.tagId, userId });
+      return { status: 204 };
+    }).router;
 }

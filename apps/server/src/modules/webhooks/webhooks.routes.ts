@@ -5,7 +5,8 @@ import {
   WEBHOOK_MANAGER_ROLES,
 } from '@sheaf/contracts/webhooks';
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app/app.types';
+import type { AppEnv } from '../../shared/app.types';
+import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { parseJsonBody, parseQuery } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { WebhooksUsecases } from './webhooks.usecases';
@@ -17,6 +18,8 @@ export function createWebhooksRoutes({
   webhooks,
   requireOrganizationMember,
 }: {
+  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
+  routes: EndpointRoutesFactory;
   webhooks: WebhooksUsecases;
   requireOrganizationMember: RequireOrganizationMember;
 }) {

@@ -1,15 +1,7 @@
-import type { TagDto, TagInput } from '@sheaf/contracts/tags';
+import { type TagInput, tagsEndpoints } from '@sheaf/contracts/tags';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { organizationQueryKey } from '../organizations/api';
-
-const tagsPath = (organizationId: string) => `/api/organizations/${encodeURIComponent(organizationId)}/tags`;
-
-const tagPath = (organizationId: string, tagId: string) =>
-  `${tagsPath(organizationId)}/${encodeURIComponent(tagId)}`;
-
-const documentTagsPath = (organizationId: string, documentId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/documents/${encodeURIComponent(documentId)}/tags`;
 
 /** The organization's tags live under the organization's key, so one invalidation refreshes them too. */
 export function tagsQueryKey(organizationId: string) {
@@ -20,7 +12,7 @@ export function tagsQueryKey(organizationId: string) {
 export function tagsQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: tagsQueryKey(organizationId),
-    queryFn: async () => (await apiClient.request<{ tags: TagDto[] }>(tagsPath(organizationId))).tags,
+    queryFn: async () => (await call(tagsEndpoints.list, { params: { organizationId } })).tags,
   });
 }
 
@@ -34,8 +26,7 @@ export function useCreateTag(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
     mutationFn: async (input: TagInput) =>
-      (await apiClient.request<{ tag: TagDto }>(tagsPath(organizationId), { method: 'POST', body: input }))
-        .tag,
+      (await call(tagsEndpoints.create, { params: { organizationId }, body: input })).tag,
     onSuccess: refresh,
   });
 }
@@ -44,12 +35,7 @@ export function useUpdateTag(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
     mutationFn: async ({ tagId, ...input }: TagInput & { tagId: string }) =>
-      (
-        await apiClient.request<{ tag: TagDto }>(tagPath(organizationId, tagId), {
-          method: 'PUT',
-          body: input,
-        })
-      ).tag,
+      (await call(tagsEndpoints.update, { params: { organizationId, tagId }, body: input })).tag,
     onSuccess: refresh,
   });
 }
@@ -57,42 +43,20 @@ export function useUpdateTag(organizationId: string) {
 export function useDeleteTag(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
-    mutationFn: (tagId: string) =>
-      apiClient.request<void>(tagPath(organizationId, tagId), { method: 'DELETE' }),
+    mutationFn: (tagId: string) => call(tagsEndpoints.delete, { params: { organizationId, tagId } }),
     onSuccess: refresh,
   });
 }
 
-/** POST /documents/{documentId}/tags: the answer body is not relied upon. */
-export function attachTag({
-  organizationId,
-  documentId,
-  tagId,
-}: {
-  organizationId: string;
-  documentId: string;
-  tagId: string;
-}) {
-  return apiClient.request<unknown>(documentTagsPath(organizationId, documentId), {
-    method: 'POST',
-    body: { tagId },
-  });
+/** POST /documents/{documentId}/tags: 201 when attached, 200 when it already was. */
+export function attachTag(params: { organizationId: string; documentId: string; tagId: string }) {
+  const { tagId, ...path } = params;
+  return call(tagsEndpoints.attachToDocument, { params: path, body: { tagId } });
 }
 
 /** DELETE /documents/{documentId}/tags/{tagId} */
-export function detachTag({
-  organizationId,
-  documentId,
-  tagId,
-}: {
-  organizationId: string;
-  documentId: string;
-  tagId: string;
-}) {
-  return apiClient.request<void>(
-    `${documentTagsPath(organizationId, documentId)}/${encodeURIComponent(tagId)}`,
-    { method: 'DELETE' },
-  );
+export function detachTag(params: { organizationId: string; documentId: string; tagId: string }) {
+  return call(tagsEndpoints.detachFromDocument, { params });
 }
 
 export function useAttachTag(organizationId: string) {

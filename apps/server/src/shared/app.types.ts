@@ -1,5 +1,6 @@
+import type { EndpointDefinition } from '@sheaf/contracts/endpoint';
 import type { ApiKeyPermission, MemberRole } from '@sheaf/contracts/permissions';
-import type { Logger } from '../shared/logger';
+import type { Logger } from './logger';
 
 /** Who is calling: a signed-in user (session) or a user's API key. */
 export type Actor =
@@ -35,5 +36,7 @@ export type AppEnv = {
     actor: Actor;
     /** Set by requireOrganizationMember on organization routes (`:organizationId`). */
     membership?: OrganizationMembership;
+    /** The catalogue entry the route serves, set by the endpoint adapter. */
+    endpoint?: EndpointDefinition;
   };
 };

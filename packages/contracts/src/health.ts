@@ -1,0 +1,2 @@
+/** This domain's endpoints (see endpoint.ts). */
+export const healthEndpoints = {};
