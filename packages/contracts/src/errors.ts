@@ -24,6 +24,8 @@ export const SHEAF_ERROR_CODES = [
   'api.validation_error',
   /** No route answers this method and path. */
   'api.not_found',
+  /** The path exists but does not take this method; the `Allow` header lists those it takes. */
+  'api.method_not_allowed',
   /** The body is not valid JSON. */
   'api.invalid_json',
   /** No session or API key, or an expired one. */

@@ -62,7 +62,7 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
     const app = createTestApp({ database: testDatabase.database });
     for (const [method, path] of [
       ['GET', '/api/nothing-here'],
-      ['POST', '/api/config'],
+      ['POST', '/api/config/more'],
       ['DELETE', '/api'],
     ] as const) {
       const response = await app.request(path, { method });
@@ -71,6 +71,17 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
         error: { code: 'api.not_found', message: 'This API route does not exist.' },
       });
     }
+  });
+
+  it('answers 405 with Allow for a method a path of the API does not take', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    const response = await app.request('/api/organizations/org_x/tags/tag_y', { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('DELETE, PUT');
+    expect((await readError(response)).error.code).toBe('api.method_not_allowed');
+    const list = await app.request('/api/organizations/org_x/tags', { method: 'PATCH' });
+    expect(list.status).toBe(405);
+    expect(list.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
   it('sends a request id and security headers with every answer', async () => {

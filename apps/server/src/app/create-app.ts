@@ -24,8 +24,9 @@ import { createWebhooksRoutes } from '../modules/webhooks/webhooks.routes';
 import type { AppEnv } from '../shared/app.types';
 import { createClientAddressResolver } from '../shared/client-address';
 import type { Clock } from '../shared/clock';
-import { createNotFoundRouteError } from '../shared/errors';
+import { createMethodNotAllowedError, createNotFoundRouteError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import { allowedMethodsOf } from './allowed-methods';
 import { checkAnswersAgainstContracts } from './answer-check';
 import { handleError } from './error-handler';
 import { jsonWithContentLength } from './json-responses';
@@ -231,7 +232,10 @@ export function createApp({ config, database, logger, services, webDistDir, chec
       maxMessageSize: config.env.INTAKE_EMAILS_MAX_MESSAGE_SIZE,
     }),
   );
-  api.all('*', () => {
+  api.all('*', (c) => {
+    // A path of the catalogue asked with a method it does not take: 405 with `Allow`.
+    const allowed = allowedMethodsOf(c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) throw createMethodNotAllowedError(allowed);
     throw createNotFoundRouteError();
   });
   app.route('/api', api);

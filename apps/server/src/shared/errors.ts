@@ -41,6 +41,15 @@ export const createValidationError = (details: unknown) =>
 export const createNotFoundRouteError = () =>
   new HttpError({ code: 'api.not_found', message: 'This API route does not exist.', status: 404 });
 
+/** 405 `api.method_not_allowed`, with the `Allow` header naming the methods the path takes. */
+export const createMethodNotAllowedError = (allowed: string[]) =>
+  new HttpError({
+    code: 'api.method_not_allowed',
+    message: `This API route does not take this method; it takes ${allowed.join(', ')}.`,
+    status: 405,
+    headers: { allow: allowed.join(', ') },
+  });
+
 export const createInvalidJsonError = () =>
   new HttpError({ code: 'api.invalid_json', message: 'The request body is not valid JSON.', status: 400 });
 

@@ -1,3 +1,5 @@
+import { type EndpointDefinition, isOrganizationScoped } from '@sheaf/contracts/endpoint';
+import { allEndpoints } from '@sheaf/contracts/endpoints';
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +10,10 @@ import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-s
 import { createDocument } from '../documents/documents.test-helpers';
 import { intakeTestEnv } from '../intake-emails/intake-emails.test-helpers';
 import {
-  type CrossOrganizationRoute,
-  crossOrganizationRoutes,
+  type CrossOrganizationCase,
+  crossOrganizationCases,
   crossOrganizationSnapshotTables,
+  itemScopedEndpointKeys,
 } from './cross-organization.routes-table';
 import {
   addMember,
@@ -25,6 +28,13 @@ import {
 } from './organizations.test-helpers';
 
 const normalize = (path: string) => path.replace(/:\w+/g, ':param');
+const keyOf = ({ method, path }: Pick<EndpointDefinition, 'method' | 'path'>) => `${method} ${path}`;
+
+/** The catalogue's endpoints that reach one organization's data, each with its hand-written fixture part. */
+const crossOrganizationEndpoints = allEndpoints
+  .filter((endpoint) => isOrganizationScoped(endpoint) || itemScopedEndpointKeys.includes(keyOf(endpoint)))
+  .map((endpoint) => ({ endpoint, ...(crossOrganizationCases[keyOf(endpoint)] ?? {}) }));
+type CrossOrganizationRoute = CrossOrganizationCase & { endpoint: EndpointDefinition };
 
 describe.each(testDialects)('cross-organization access on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
@@ -222,9 +232,9 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
     await smtp.close();
   });
 
-  const fill = (path: string) =>
+  const fill = (path: string, params: Record<string, string> = {}) =>
     path.replace(/:(\w+)/g, (_match, name: string) => {
-      const value = fixture[name];
+      const value = fixture[params[name] ?? name];
       if (!value) throw new Error(`No fixture id for :${name} in ${path}`);
       return value;
     });
@@ -252,7 +262,7 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
     return { tables, jobs };
   };
 
-  it('lists every organization-scoped route the app registers', () => {
+  it('walks every organization-scoped route the app registers, through the catalogue', () => {
     const registered = new Set(
       server.app.routes
         .filter(
@@ -260,20 +270,32 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
         )
         .map(({ method, path }) => `${method} ${normalize(path)}`),
     );
-    const listed = new Set(crossOrganizationRoutes.map(({ method, path }) => `${method} ${normalize(path)}`));
-    expect([...registered].filter((route) => !listed.has(route))).toEqual([]);
+    const walked = new Set(crossOrganizationEndpoints.map(({ endpoint }) => normalize(keyOf(endpoint))));
+    expect([...registered].filter((route) => !walked.has(route))).toEqual([]);
     expect(registered.size).toBeGreaterThan(0);
+    // No fixture is left for an endpoint the catalogue no longer has.
+    const catalogue = new Set(allEndpoints.map(keyOf));
+    expect(
+      [...Object.keys(crossOrganizationCases), ...itemScopedEndpointKeys].filter(
+        (key) => !catalogue.has(key),
+      ),
+    ).toEqual([]);
   });
 
-  it.each(crossOrganizationRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  it.each(crossOrganizationEndpoints.map((route) => [keyOf(route.endpoint), route] as const))(
     'refuses %s to outsiders and changes nothing',
     async (_name, route: CrossOrganizationRoute) => {
       const before = await snapshot();
       for (const { label, credentials, isSession } of attackers) {
-        const response = await call(server.app, route.method, fill(route.path), {
-          ...credentials,
-          ...(route.body !== undefined ? { body: fillBody(route.body) } : {}),
-        });
+        const response = await call(
+          server.app,
+          route.endpoint.method,
+          fill(route.endpoint.path, route.params),
+          {
+            ...credentials,
+            ...(route.body !== undefined ? { body: fillBody(route.body) } : {}),
+          },
+        );
         const expected = isSession ? (route.nonMemberStatus ?? 403) : 403;
         expect(response.status, label).toBe(expected);
         const { error } = await readError(response);
@@ -294,12 +316,19 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
     ).toBe(204);
     const before = await snapshot();
     for (const { label, credentials } of attackers) {
-      for (const route of crossOrganizationRoutes.filter(({ path }) => path.includes(':organizationId'))) {
-        const response = await call(server.app, route.method, fill(route.path), {
-          ...credentials,
-          ...(route.body !== undefined ? { body: fillBody(route.body) } : {}),
-        });
-        expect(response.status, `${label}: ${route.method} ${route.path}`).toBe(403);
+      for (const route of crossOrganizationEndpoints.filter(({ endpoint }) =>
+        isOrganizationScoped(endpoint),
+      )) {
+        const response = await call(
+          server.app,
+          route.endpoint.method,
+          fill(route.endpoint.path, route.params),
+          {
+            ...credentials,
+            ...(route.body !== undefined ? { body: fillBody(route.body) } : {}),
+          },
+        );
+        expect(response.status, `${label}: ${keyOf(route.endpoint)}`).toBe(403);
       }
     }
     expect(await snapshot()).toEqual(before);
