@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from '@sheaf/contracts/errors';
+import { type ApiErrorBody, ERROR_CODES, type ErrorCode } from '@sheaf/contracts/errors';
 
 /** better-auth's refusals of a request's origin: one condition, answered with the spec's code. */
 const ORIGIN_ERROR_CODES = new Set([
@@ -7,10 +7,36 @@ const ORIGIN_ERROR_CODES = new Set([
   'CROSS_SITE_NAVIGATION_LOGIN_BLOCKED',
 ]);
 
-/** better-auth codes that Sheaf answers with a code of its own (documented in the README). */
+/**
+ * better-auth's codes, answered as codes of Sheaf's catalogue (documented in the README): a client
+ * of the API meets one set of codes, whichever route it calls. A code not listed here gets the
+ * catalogue's code for its status (`api.validation_error` for a 400 such as VALIDATION_ERROR).
+ */
 const RENAMED_CODES: Record<string, ErrorCode> = {
   FAILED_TO_UNLINK_LAST_ACCOUNT: 'auth.last_sign_in_method',
+  INVALID_EMAIL_OR_PASSWORD: 'auth.invalid_credentials',
+  EMAIL_NOT_VERIFIED: 'auth.email_not_verified',
+  INVALID_EMAIL: 'auth.invalid_email',
+  INVALID_PASSWORD: 'auth.invalid_password',
+  USER_ALREADY_EXISTS: 'auth.email_already_in_use',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'auth.email_already_in_use',
+  PASSWORD_TOO_SHORT: 'auth.password_too_short',
+  PASSWORD_TOO_LONG: 'auth.password_too_long',
+  INVALID_TOKEN: 'auth.invalid_token',
+  TOKEN_EXPIRED: 'auth.invalid_token',
+  USER_NOT_FOUND: 'auth.user_not_found',
+  CREDENTIAL_ACCOUNT_NOT_FOUND: 'auth.no_password',
+  SESSION_EXPIRED: 'auth.session_not_fresh',
+  SESSION_NOT_FRESH: 'auth.session_not_fresh',
+  PROVIDER_NOT_FOUND: 'auth.provider_not_found',
+  EMAIL_ALREADY_VERIFIED: 'auth.email_already_verified',
+  FAILED_TO_CREATE_USER: 'internal.error',
 };
+
+/** Codes that are already ours (the provider errors, registration switches…) pass through. */
+const OWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+/** better-auth's refusals of an untrusted callback or redirect URL (INVALID_CALLBACKURL…). */
+const INVALID_URL_CODE = /^INVALID_.*URL$/;
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: 'api.validation_error',
@@ -26,9 +52,9 @@ const INTERNAL_ERROR = { code: 'internal.error', message: 'An error occurred, tr
 
 /**
  * Gives better-auth's error answers (`{ code, message }`, `{ message }`, or an empty body) the API's
- * one shape, `{ error: { code, message } }`, with the same status and headers. Its codes are kept
- * (the web app maps EMAIL_NOT_VERIFIED, INVALID_EMAIL_OR_PASSWORD…), origin refusals become
- * `auth.invalid_origin`, refusing to unlink the last sign-in method `auth.last_sign_in_method`, a body without a code gets one from the status, and its rate-limit answer
+ * one shape, `{ error: { code, message } }`, with the same status and headers. Its codes become
+ * codes of the catalogue (RENAMED_CODES; origin and redirect-URL refusals `auth.invalid_origin`),
+ * a code it has and we do not name gets the one of its status, and its rate-limit answer
  * gets `api.rate_limited` and a standard `Retry-After` (it only sends `X-Retry-After`).
  */
 export async function toApiErrorResponse(response: Response): Promise<Response> {
@@ -51,10 +77,10 @@ export async function toApiErrorResponse(response: Response): Promise<Response> 
     const code = stringOf(nested?.code) ?? stringOf(body?.code);
     error = {
       code:
-        code && ORIGIN_ERROR_CODES.has(code)
+        code && (ORIGIN_ERROR_CODES.has(code) || INVALID_URL_CODE.test(code))
           ? 'auth.invalid_origin'
           : ((code && RENAMED_CODES[code]) ??
-            code ??
+            (code && OWN_CODES.has(code) ? (code as ErrorCode) : undefined) ??
             codeByStatus[response.status] ??
             'api.validation_error'),
       message:

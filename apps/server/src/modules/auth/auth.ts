@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@sheaf/contracts/limit
 import { isEmailAddressLengthValid } from '@sheaf/contracts/text';
 import { registrationNameSchema } from '@sheaf/contracts/users';
 import { betterAuth } from 'better-auth';
-import { createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Config } from '../../config/config';
 import { getAllowedOrigins } from '../../config/config.origins';
@@ -93,7 +93,23 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
     },
     // A failed provider sign-in comes back to /login?error=<code> (better-auth's own error page would
     // drop the codes that contain a dot); a link from account settings names its own errorCallbackURL.
-    onAPIError: { errorURL: `${env.APP_BASE_URL}/login` },
+    onAPIError: {
+      errorURL: `${env.APP_BASE_URL}/login`,
+      // Without a handler of ours, better-auth prints every refused request (a wrong password, an
+      // invalid body) with its own coloured console logger, whatever LOG_FORMAT says. A refusal
+      // is the client's error: a debug line of ours; anything else is an error of ours.
+      onError: (error) => {
+        const status = isAPIError(error) ? error.statusCode : 500;
+        if (status < 500) {
+          logger.debug(
+            { component: 'auth', status, message: messageOf(error) },
+            'Authentication request refused',
+          );
+        } else {
+          logger.error({ component: 'auth', err: error }, 'Authentication request failed');
+        }
+      },
+    },
     user: {
       modelName: 'users',
       validateUserInfo: createAccountLinkingPolicy(env.AUTH_PROVIDERS_CUSTOMS),
@@ -276,3 +292,5 @@ function localeOf(user: object): string | null {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

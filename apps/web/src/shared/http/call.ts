@@ -37,7 +37,7 @@ export function createCall(client: HttpClient) {
 
 /** The request may be left out when the endpoint takes nothing required. */
 type CallArguments<Endpoint extends EndpointDefinition> =
-  {} extends EndpointRequest<Endpoint>
+  Partial<EndpointRequest<Endpoint>> extends EndpointRequest<Endpoint>
     ? [request?: EndpointRequest<Endpoint>, options?: CallOptions]
     : [request: EndpointRequest<Endpoint>, options?: CallOptions];
 

@@ -3,32 +3,8 @@ import { getErrorCode } from './api-error';
 
 type Translate = (key: string) => string;
 
-/**
- * better-auth's own error codes (answered as `{ code, message }` under /api/auth) that have a readable
- * `api-errors.<CODE>` message. INVALID_ORIGIN and INVALID_…URL map to auth.invalid_origin instead.
- */
-export const AUTH_CLIENT_ERROR_CODES = [
-  'EMAIL_NOT_VERIFIED',
-  'INVALID_EMAIL_OR_PASSWORD',
-  'INVALID_EMAIL',
-  'INVALID_PASSWORD',
-  'USER_ALREADY_EXISTS',
-  'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
-  'PASSWORD_TOO_SHORT',
-  'PASSWORD_TOO_LONG',
-  'INVALID_TOKEN',
-  'TOKEN_EXPIRED',
-  'USER_NOT_FOUND',
-  'CREDENTIAL_ACCOUNT_NOT_FOUND',
-  'SESSION_EXPIRED',
-  'PROVIDER_NOT_FOUND',
-  'FAILED_TO_CREATE_USER',
-  'EMAIL_ALREADY_VERIFIED',
-  // Unlinking a sign-in method needs a session signed in within the last day.
-  'SESSION_NOT_FRESH',
-] as const;
-
-const KNOWN_CODES: ReadonlySet<string> = new Set([...ERROR_CODES, ...AUTH_CLIENT_ERROR_CODES]);
+// The server answers better-auth's refusals with codes of the catalogue too (auth.invalid_credentials…).
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 const INVALID_URL_CODE = /^INVALID_.*URL$/;
 
 function getStatus(error: unknown): number | undefined {

@@ -61,7 +61,7 @@ describe('login page', () => {
     const { calls } = mockApi({
       'POST /api/auth/sign-in/email': () =>
         jsonResponse(
-          { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+          { error: { code: 'auth.invalid_credentials', message: 'Invalid email or password' } },
           { status: 401 },
         ),
     });
@@ -81,11 +81,14 @@ describe('login page', () => {
     });
   });
 
-  test('an EMAIL_NOT_VERIFIED answer sends the user to /email-validation-required', async () => {
+  test('an auth.email_not_verified answer sends the user to /email-validation-required', async () => {
     const user = userEvent.setup();
     mockApi({
       'POST /api/auth/sign-in/email': () =>
-        jsonResponse({ code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' }, { status: 403 }),
+        jsonResponse(
+          { error: { code: 'auth.email_not_verified', message: 'Email not verified' } },
+          { status: 403 },
+        ),
     });
     const { router } = renderApp('/login');
 
@@ -151,7 +154,10 @@ describe('login page', () => {
     const user = userEvent.setup();
     const { calls } = mockApi({
       'POST /api/auth/sign-in/social': () =>
-        jsonResponse({ code: 'PROVIDER_NOT_FOUND', message: 'Provider not found' }, { status: 404 }),
+        jsonResponse(
+          { error: { code: 'auth.provider_not_found', message: 'Provider not found' } },
+          { status: 404 },
+        ),
     });
     renderApp('/login', {
       config: configWith({ providers: { email: { isEnabled: false }, github: { isEnabled: true } } }),

@@ -11,14 +11,16 @@ import { Button } from '../../../shared/ui/button';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/form-error';
 import { Label } from '../../../shared/ui/label';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { useConfig } from '../../config/config-context';
 import { refreshSession } from '../api';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
-import { AuthProviderButtons, Divider, getAuthProviders } from '../components/auth-providers';
-import { EmailField, PasswordField } from '../components/credential-fields';
+import { AuthProviderButtons, Divider } from '../components/auth-providers';
+import { EmailField } from '../components/email-field';
 import { LegalLinks } from '../components/legal-links';
 import { providerErrorMessageKey } from '../provider-errors';
+import { getAuthProviders } from '../providers';
 import { loginSchema } from '../validation';
 
 const routeApi = getRouteApi('/public/login');
@@ -47,7 +49,7 @@ function LoginForm() {
       await refreshSession(queryClient);
       await navigate({ to: '/' });
     } catch (error) {
-      if (getErrorCode(error) === 'EMAIL_NOT_VERIFIED') {
+      if (getErrorCode(error) === 'auth.email_not_verified') {
         await navigate({ to: '/email-validation-required', search: { email } });
         return;
       }

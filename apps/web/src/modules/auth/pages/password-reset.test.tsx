@@ -72,7 +72,7 @@ describe('reset password page', () => {
     const user = userEvent.setup();
     mockApi({
       'POST /api/auth/reset-password': () =>
-        jsonResponse({ code: 'INVALID_TOKEN', message: 'Invalid token' }, { status: 400 }),
+        jsonResponse({ error: { code: 'auth.invalid_token', message: 'Invalid token' } }, { status: 400 }),
     });
     renderApp('/reset-password?token=expired');
 
