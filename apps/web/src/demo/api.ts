@@ -53,6 +53,29 @@ async function readBody(
   return new Response(body).text();
 }
 
+/**
+ * Every route of the demo, each keyed by its endpoint of the catalogue. Fixed paths come before
+ * parameters: search and the config before documents, /deleted before /:organizationId.
+ */
+export function createDemoRoutes(context: DemoContext): Route[] {
+  return [
+    ...configRoutes(context),
+    ...sessionRoutes(context),
+    ...searchRoutes(context),
+    ...activityRoutes(context),
+    ...documentsRoutes(context),
+    ...tagsRoutes(context),
+    ...taggingRulesRoutes(context),
+    ...invitationsRoutes(context),
+    ...membersRoutes(context),
+    ...webhooksRoutes(context),
+    ...intakeEmailsRoutes(context),
+    ...subscriptionsRoutes(context),
+    ...apiKeysRoutes(context),
+    ...organizationsRoutes(context),
+  ];
+}
+
 /** The in-browser API: the seed on first use (or the stored state), then every route of the server. */
 export async function createDemoApi({
   persistence,
@@ -76,23 +99,7 @@ export async function createDemoApi({
     extractText,
   };
 
-  // Fixed paths before parameters: search and the config before documents, /deleted before /:organizationId.
-  const routes: Route[] = [
-    ...configRoutes(context),
-    ...sessionRoutes(context),
-    ...searchRoutes(context),
-    ...activityRoutes(context),
-    ...documentsRoutes(context),
-    ...tagsRoutes(context),
-    ...taggingRulesRoutes(context),
-    ...invitationsRoutes(context),
-    ...membersRoutes(context),
-    ...webhooksRoutes(context),
-    ...intakeEmailsRoutes(context),
-    ...subscriptionsRoutes(context),
-    ...apiKeysRoutes(context),
-    ...organizationsRoutes(context),
-  ];
+  const routes = createDemoRoutes(context);
 
   async function answer(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
