@@ -116,8 +116,10 @@ export function errorStatusesOf(endpoint: EndpointDefinition): Map<number, Set<E
   const readsInput =
     endpoint.body || endpoint.query || endpoint.rawBody || pathParamNames(endpoint.path).length > 0;
   if (readsInput || endpoint.method !== 'GET') add(400, 'api.validation_error');
-  if (endpoint.body) {
-    add(400, 'api.invalid_json');
+  if (endpoint.body) add(400, 'api.invalid_json');
+  // The request guards check the media type and size of every unsafe request that carries a body,
+  // before the route runs, whether the route reads one or not.
+  if (endpoint.body || (endpoint.method !== 'GET' && endpoint.auth !== 'signature')) {
     add(413, 'api.payload_too_large');
     add(415, 'api.unsupported_media_type');
   }

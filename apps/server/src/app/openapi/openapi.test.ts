@@ -53,6 +53,31 @@ describe('the API description', () => {
     expect(registered.size).toBeGreaterThan(50);
   });
 
+  it('describes every JSON answer by its schema, never as a bare object, and lists the 404 of every path parameter', () => {
+    const bare: string[] = [];
+    const without404: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const responses = (
+          operation as {
+            responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+          }
+        ).responses;
+        for (const [status, response] of Object.entries(responses)) {
+          const schema = response.content?.['application/json']?.schema;
+          if (!status.startsWith('2') || !schema) continue;
+          const isBare =
+            schema.type === 'object' && !schema.properties && !schema.anyOf && !schema.oneOf && !schema.allOf;
+          if (isBare) bare.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+        const hasIdParameter = /\{(?!organizationId\})[A-Za-z]+\}/.test(path);
+        if (hasIdParameter && !responses['404']) without404.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(bare).toEqual([]);
+    expect(without404).toEqual([]);
+  });
+
   it('gives request bodies the schemas the routes validate with, strict and with their limits', () => {
     const body = (path: string, method: string) =>
       document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema as

@@ -76,9 +76,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   507: 'The storage is full',
 };
 
-function errorResponse(status: number, codes: Set<string>) {
+function errorResponse(endpoint: EndpointDefinition, status: number, codes: Set<string>) {
+  const description =
+    status === 401 && endpoint.auth === 'signature' ? 'The signature is wrong' : ERROR_DESCRIPTIONS[status];
   return {
-    description: `${ERROR_DESCRIPTIONS[status] ?? 'An error'}: ${[...codes].map((code) => `\`${code}\``).join(', ')}`,
+    description: `${description ?? 'An error'}: ${[...codes].map((code) => `\`${code}\``).join(', ')}`,
     content: {
       'application/json': {
         schema: {
