@@ -194,7 +194,7 @@ function toOperation(endpoint: EndpointDefinition) {
       ...Object.fromEntries(
         [...errorStatusesOf(endpoint)].map(([status, codes]) => [
           String(status),
-          errorResponse(status, codes),
+          errorResponse(endpoint, status, codes),
         ]),
       ),
     },
