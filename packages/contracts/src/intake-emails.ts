@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, isoDateTime } from './endpoint';
 import { INTAKE_EMAIL_ALLOWED_ORIGINS_MAX_COUNT } from './limits';
 import { emailAddressSchema } from './text';
 
@@ -81,21 +82,26 @@ export const updateIntakeEmailSchema = z.strictObject({
 });
 export type UpdateIntakeEmailInput = z.input<typeof updateIntakeEmailSchema>;
 
-export type IntakeEmailDto = {
+export const intakeEmailSchema = z.strictObject({
   /** `ie_` + 24 lowercase alphanumerics. */
-  id: string;
+  id: z.string(),
   /** `<12 lowercase alphanumerics>@<INTAKE_EMAILS_DOMAIN>`. */
-  emailAddress: string;
-  isEnabled: boolean;
+  emailAddress: z.string(),
+  isEnabled: z.boolean(),
   /** Lower-cased senders whose mail is taken; empty = nobody's. */
-  allowedOrigins: string[];
-  organizationId: string;
-  createdAt: string;
-  updatedAt: string;
-};
+  allowedOrigins: z.array(z.string()),
+  organizationId: z.string(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+});
 
-export type ListIntakeEmailsResponse = { intakeEmails: IntakeEmailDto[] };
-export type IntakeEmailResponse = { intakeEmail: IntakeEmailDto };
+export type IntakeEmailDto = z.infer<typeof intakeEmailSchema>;
+
+const listIntakeEmailsAnswerSchema = z.strictObject({ intakeEmails: z.array(intakeEmailSchema) });
+const intakeEmailAnswerSchema = z.strictObject({ intakeEmail: intakeEmailSchema });
+
+export type ListIntakeEmailsResponse = z.infer<typeof listIntakeEmailsAnswerSchema>;
+export type IntakeEmailResponse = z.infer<typeof intakeEmailAnswerSchema>;
 
 /** How a message reached Sheaf. */
 export const INTAKE_EMAIL_SOURCES = ['smtp', 'ingest', 'imap'] as const;
@@ -139,25 +145,36 @@ export const INTAKE_EMAIL_SKIP_REASONS = [
 export type IntakeEmailSkipReason = (typeof INTAKE_EMAIL_SKIP_REASONS)[number];
 
 /** One processed message in an address's log (GET …/intake-emails/{intakeEmailId}/messages, newest first, last 50). */
-export type IntakeEmailMessageDto = {
-  id: string;
-  intakeEmailId: string;
-  source: IntakeEmailSource;
+export const intakeEmailMessageSchema = z.strictObject({
+  id: z.string(),
+  intakeEmailId: z.string(),
+  source: z.enum(INTAKE_EMAIL_SOURCES),
   /** When Sheaf took the message in (SMTP 250, ingest 202, IMAP fetch). */
-  receivedAt: string;
-  processedAt: string;
+  receivedAt: isoDateTime(),
+  processedAt: isoDateTime(),
   /** The From header's address, else the envelope sender; null when neither is known. */
-  from: string | null;
-  subject: string | null;
+  from: z.string().nullable(),
+  subject: z.string().nullable(),
   /** The Message-ID header, or null when the message had none. */
-  messageId: string | null;
-  status: IntakeEmailMessageStatus;
+  messageId: z.string().nullable(),
+  status: z.enum(INTAKE_EMAIL_MESSAGE_STATUSES),
   /** Documents made (or restored from the trash) from its attachments. */
-  documents: { id: string; name: string }[];
-  skippedParts: { name: string; mimeType: string; size: number; reason: IntakeEmailSkipReason }[];
-};
+  documents: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  skippedParts: z.array(
+    z.strictObject({
+      name: z.string(),
+      mimeType: z.string(),
+      size: z.number().int().nonnegative(),
+      reason: z.enum(INTAKE_EMAIL_SKIP_REASONS),
+    }),
+  ),
+});
 
-export type ListIntakeEmailMessagesResponse = { messages: IntakeEmailMessageDto[] };
+export type IntakeEmailMessageDto = z.infer<typeof intakeEmailMessageSchema>;
+
+const listIntakeEmailMessagesAnswerSchema = z.strictObject({ messages: z.array(intakeEmailMessageSchema) });
+
+export type ListIntakeEmailMessagesResponse = z.infer<typeof listIntakeEmailMessagesAnswerSchema>;
 
 /**
  * Attachment types that become documents: PDF, images, plain-text types and office documents.
@@ -193,5 +210,145 @@ export function isAcceptedIntakeMimeType(mimeType: string): boolean {
   return (INTAKE_EMAIL_ACCEPTED_MIME_TYPES as readonly string[]).includes(type);
 }
 
-/** This domain's endpoints (see endpoint.ts). */
-export const intakeEmailsEndpoints = {};
+/** The ingest's 202: the message is stored with its processing job (`receivedId` names it in the server's logs). */
+const ingestAcceptedAnswerSchema = z.strictObject({
+  accepted: z.literal(true),
+  receivedId: z.string(),
+});
+
+const INTAKE_EMAILS = '/api/organizations/:organizationId/intake-emails';
+const TAG = 'Intake e-mail';
+const READERS =
+  'Every member, signed in (API keys get 403); 403 `intake_emails.disabled` when intake is off.';
+const MANAGERS =
+  'Owners and admins, signed in (members and API keys get 403); 403 `intake_emails.disabled` when intake is off.';
+const exampleIntakeEmail = {
+  id: 'ie_0123456789abcdefghijklmn',
+  emailAddress: 'k3v9x2m7q1wz@intake.example.com',
+  isEnabled: true,
+  allowedOrigins: ['scanner@office.example'],
+  organizationId: 'org_0123456789abcdefghijklmn',
+  createdAt: '2026-01-31T09:15:00.000Z',
+  updatedAt: '2026-01-31T09:15:00.000Z',
+};
+
+/**
+ * The organization's intake addresses: the membership is checked first (a non-member gets 403
+ * `auth.forbidden` and learns nothing), then whether intake is on.
+ */
+export const intakeEmailsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: INTAKE_EMAILS,
+    tag: TAG,
+    summary: "The organization's intake addresses",
+    description: READERS,
+    auth: 'session',
+    answers: { 200: listIntakeEmailsAnswerSchema },
+    errors: { 403: ['intake_emails.disabled'] },
+    example: { answer: { intakeEmails: [exampleIntakeEmail] } },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: INTAKE_EMAILS,
+    tag: TAG,
+    summary: 'Create an intake address',
+    description: `No body: a new enabled address on INTAKE_EMAILS_DOMAIN, with no allowed sender. 403 \`intake_email.limit_reached\` at the plan's limit; 409 \`intake-emails.already_exists\` when random addresses kept colliding. ${MANAGERS}`,
+    auth: 'session',
+    roles: ['owner', 'admin'],
+    answers: { 201: intakeEmailAnswerSchema },
+    errors: {
+      403: ['intake_emails.disabled', 'intake_email.limit_reached'],
+      409: ['intake-emails.already_exists'],
+    },
+    example: { answer: { intakeEmail: { ...exampleIntakeEmail, allowedOrigins: [] } } },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: `${INTAKE_EMAILS}/:intakeEmailId`,
+    tag: TAG,
+    summary: 'Update an intake address',
+    description: `\`isEnabled\` and/or \`allowedOrigins\`; a field left out keeps its value. ${MANAGERS}`,
+    auth: 'session',
+    roles: ['owner', 'admin'],
+    body: updateIntakeEmailSchema,
+    answers: { 200: intakeEmailAnswerSchema },
+    errors: { 403: ['intake_emails.disabled'], 404: ['intake_emails.not_found'] },
+    example: {
+      body: { allowedOrigins: ['scanner@office.example'] },
+      answer: { intakeEmail: exampleIntakeEmail },
+    },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: `${INTAKE_EMAILS}/:intakeEmailId`,
+    tag: TAG,
+    summary: 'Delete an intake address',
+    description: MANAGERS,
+    auth: 'session',
+    roles: ['owner', 'admin'],
+    answers: { 204: null },
+    errors: { 403: ['intake_emails.disabled'], 404: ['intake_emails.not_found'] },
+  }),
+  listMessages: defineEndpoint({
+    method: 'GET',
+    path: `${INTAKE_EMAILS}/:intakeEmailId/messages`,
+    tag: TAG,
+    summary: 'Messages the address received',
+    description: `Its newest processed messages, newest first. ${READERS}`,
+    auth: 'session',
+    answers: { 200: listIntakeEmailMessagesAnswerSchema },
+    errors: { 403: ['intake_emails.disabled'], 404: ['intake_emails.not_found'] },
+    example: {
+      answer: {
+        messages: [
+          {
+            id: 'iem_0123456789abcdefghijklmn',
+            intakeEmailId: 'ie_0123456789abcdefghijklmn',
+            source: 'smtp',
+            receivedAt: '2026-01-31T09:16:00.000Z',
+            processedAt: '2026-01-31T09:16:01.000Z',
+            from: 'scanner@office.example',
+            subject: 'Scan',
+            messageId: 'scan-0042@office.example',
+            status: 'processed',
+            documents: [{ id: 'doc_0123456789abcdefghijklmn', name: 'scan.pdf' }],
+            skippedParts: [],
+          },
+        ],
+      },
+    },
+  }),
+  ingest: defineEndpoint({
+    method: 'POST',
+    path: '/api/intake-emails/ingest',
+    tag: TAG,
+    summary: 'Mail from an e-mail worker or relay',
+    description:
+      'The OwlRelay / Papra format, signed: header `X-Signature` is the base64 HMAC-SHA256 of the raw body with INTAKE_EMAILS_WEBHOOK_SECRET. The message is stored with its processing job before the 202. No session and no Origin check. 403 `intake_emails.disabled` when intake is off or no secret is set; 400 `intake_emails.signature_missing` without the header; 413 over INTAKE_EMAILS_MAX_MESSAGE_SIZE; 401 `intake_emails.invalid_signature` when the signature does not match; 400 `api.validation_error` for a body that is not such a multipart message.',
+    auth: 'signature',
+    rawBody: {
+      mediaType: 'multipart/form-data',
+      description:
+        'A field `email` holding JSON (`from`, `to`, `cc`, `subject`, `messageId`) and files under `attachments[]`.',
+      fields: {
+        email: {
+          type: 'string',
+          description:
+            'JSON: `{ from: { address }, to?: [{ address }], cc?: [{ address }], subject?, messageId? }`.',
+        },
+        'attachments[]': { type: 'string', format: 'binary', description: 'One file per part (repeatable).' },
+      },
+      required: ['email'],
+    },
+    answers: { 202: ingestAcceptedAnswerSchema },
+    errors: {
+      400: ['intake_emails.signature_missing'],
+      // 401 is not among EndpointDefinition's error keys (only sessions and API keys were thought to give it), yet a wrong signature answers it.
+      401: ['intake_emails.invalid_signature'],
+      403: ['intake_emails.disabled'],
+      413: ['api.payload_too_large'],
+    },
+    example: { answer: { accepted: true, receivedId: 'ier_0123456789abcdefghijklmn' } },
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, isoDateTime } from './endpoint';
 import { TAGGING_RULE_DESCRIPTION_MAX_LENGTH, TAGGING_RULE_NAME_MAX_LENGTH } from './limits';
 import { multiLineString, singleLineString } from './text';
 
@@ -57,22 +58,6 @@ export const taggingRuleInputSchema = z.strictObject({
 
 export type TaggingRuleInput = z.input<typeof taggingRuleInputSchema>;
 
-export type TaggingRuleDto = {
-  id: string;
-  organizationId: string;
-  name: string;
-  description: string | null;
-  conditions: TaggingRuleCondition[];
-  /** The tags the rule attaches (spec: actions, by tagId), with their names and colours. */
-  actions: { tagId: string; tag: { id: string; name: string; color: string } }[];
-  enabled: boolean;
-  conditionMatchMode: TaggingRuleMatchMode;
-  /** The newest run of the rule over existing documents, or null when it never ran. */
-  latestRun: TaggingRuleRunDto | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
 /** Beyond the spec: the states of a run of a rule over the organization's existing documents. */
 export const TAGGING_RULE_RUN_STATUSES = ['pending', 'running', 'succeeded', 'failed'] as const;
 export type TaggingRuleRunStatus = (typeof TAGGING_RULE_RUN_STATUSES)[number];
@@ -85,16 +70,48 @@ export const isTaggingRuleRunFinished = ({ status }: { status: TaggingRuleRunSta
  * POST /tagging-rules/{taggingRuleId}/apply starts one (202), GET …/runs/{runId} reads it.
  * `taggedDocumentsCount`: documents that got at least one new tag.
  */
-export type TaggingRuleRunDto = {
-  id: string;
-  taggingRuleId: string;
-  status: TaggingRuleRunStatus;
-  processedDocumentsCount: number;
-  taggedDocumentsCount: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+export const taggingRuleRunSchema = z.strictObject({
+  id: z.string(),
+  taggingRuleId: z.string(),
+  status: z.enum(TAGGING_RULE_RUN_STATUSES),
+  processedDocumentsCount: z.number().int().nonnegative(),
+  taggedDocumentsCount: z.number().int().nonnegative(),
+  createdAt: isoDateTime(),
+  startedAt: isoDateTime().nullable(),
+  finishedAt: isoDateTime().nullable(),
+});
+
+export type TaggingRuleRunDto = z.infer<typeof taggingRuleRunSchema>;
+
+/** A rule as answered by GET/POST/PUT /tagging-rules. */
+export const taggingRuleSchema = z.strictObject({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  conditions: z.array(
+    z.strictObject({
+      field: z.enum(TAGGING_RULE_CONDITION_FIELDS),
+      operator: z.enum(TAGGING_RULE_OPERATORS),
+      value: z.string(),
+    }),
+  ),
+  /** The tags the rule attaches (spec: actions, by tagId), with their names and colours. */
+  actions: z.array(
+    z.strictObject({
+      tagId: z.string(),
+      tag: z.strictObject({ id: z.string(), name: z.string(), color: z.string() }),
+    }),
+  ),
+  enabled: z.boolean(),
+  conditionMatchMode: z.enum(TAGGING_RULE_MATCH_MODES),
+  /** The newest run of the rule over existing documents, or null when it never ran. */
+  latestRun: taggingRuleRunSchema.nullable(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+});
+
+export type TaggingRuleDto = z.infer<typeof taggingRuleSchema>;
 
 /** What a rule looks at in a document. */
 export type RuleDocument = { name: string; content: string };
@@ -137,5 +154,123 @@ export function ruleMatches(
     : conditions.every((condition) => conditionMatches(condition, document));
 }
 
-/** This domain's endpoints (see endpoint.ts). */
-export const taggingRulesEndpoints = {};
+const RULES = '/api/organizations/:organizationId/tagging-rules';
+const TAG = 'Tagging rules';
+const SESSION_ONLY = 'Signed-in members only: API keys get 403.';
+const exampleRun = {
+  id: 'trr_0123456789abcdefghijklmn',
+  taggingRuleId: 'tr_0123456789abcdefghijklmn',
+  status: 'pending',
+  processedDocumentsCount: 0,
+  taggedDocumentsCount: 0,
+  createdAt: '2026-01-31T09:15:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+};
+const exampleInput = {
+  name: 'Invoices',
+  description: null,
+  conditions: [{ field: 'name', operator: 'contains', value: 'invoice' }],
+  tagIds: ['tag_0123456789abcdefghijklmn'],
+  enabled: true,
+  conditionMatchMode: 'all',
+};
+const exampleRule = {
+  id: 'tr_0123456789abcdefghijklmn',
+  organizationId: 'org_0123456789abcdefghijklmn',
+  name: 'Invoices',
+  description: null,
+  conditions: [{ field: 'name', operator: 'contains', value: 'invoice' }],
+  actions: [
+    {
+      tagId: 'tag_0123456789abcdefghijklmn',
+      tag: { id: 'tag_0123456789abcdefghijklmn', name: 'Invoices', color: '#d8ff75' },
+    },
+  ],
+  enabled: true,
+  conditionMatchMode: 'all',
+  latestRun: null,
+  createdAt: '2026-01-31T09:15:00.000Z',
+  updatedAt: '2026-01-31T09:15:00.000Z',
+};
+
+/** Tagging rules are managed by signed-in members only (design §3). */
+export const taggingRulesEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: RULES,
+    tag: TAG,
+    summary: "The organization's tagging rules",
+    description: SESSION_ONLY,
+    auth: 'session',
+    answers: { 200: z.strictObject({ taggingRules: z.array(taggingRuleSchema) }) },
+    example: { answer: { taggingRules: [exampleRule] } },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: RULES,
+    tag: TAG,
+    summary: 'Create a tagging rule',
+    description: `Every tag of \`tagIds\` must be a tag of the organization (404 \`tags.not_found\`). ${SESSION_ONLY}`,
+    auth: 'session',
+    body: taggingRuleInputSchema,
+    answers: { 201: z.strictObject({ taggingRule: taggingRuleSchema }) },
+    errors: { 404: ['tags.not_found'] },
+    example: { body: exampleInput, answer: { taggingRule: exampleRule } },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${RULES}/:taggingRuleId`,
+    tag: TAG,
+    summary: 'A tagging rule',
+    description: SESSION_ONLY,
+    auth: 'session',
+    answers: { 200: z.strictObject({ taggingRule: taggingRuleSchema }) },
+    errors: { 404: ['tagging_rules.not_found'] },
+    example: { answer: { taggingRule: exampleRule } },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: `${RULES}/:taggingRuleId`,
+    tag: TAG,
+    summary: 'Replace a tagging rule',
+    description: `The whole rule, with the body of the creation. ${SESSION_ONLY}`,
+    auth: 'session',
+    body: taggingRuleInputSchema,
+    answers: { 200: z.strictObject({ taggingRule: taggingRuleSchema }) },
+    errors: { 404: ['tagging_rules.not_found', 'tags.not_found'] },
+    example: { body: exampleInput, answer: { taggingRule: exampleRule } },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: `${RULES}/:taggingRuleId`,
+    tag: TAG,
+    summary: 'Delete a tagging rule',
+    description: `Tags it attached stay on their documents. ${SESSION_ONLY}`,
+    auth: 'session',
+    answers: { 204: null },
+    errors: { 404: ['tagging_rules.not_found'] },
+  }),
+  apply: defineEndpoint({
+    method: 'POST',
+    path: `${RULES}/:taggingRuleId/apply`,
+    tag: TAG,
+    summary: 'Apply a rule to the existing documents',
+    description: `Starts a run over the organization's documents outside the trash, as a job, enabled rule or not; while a run of the rule is pending or going on, that run is answered instead of a second one. Poll it with GET …/runs/{runId}. ${SESSION_ONLY}`,
+    auth: 'session',
+    answers: { 202: z.strictObject({ taggingRuleRun: taggingRuleRunSchema }) },
+    errors: { 404: ['tagging_rules.not_found'] },
+    example: { answer: { taggingRuleRun: exampleRun } },
+  }),
+  getRun: defineEndpoint({
+    method: 'GET',
+    path: `${RULES}/:taggingRuleId/runs/:runId`,
+    tag: TAG,
+    summary: 'A run of a rule over the existing documents',
+    description: `The newest ten finished runs of a rule are kept. ${SESSION_ONLY}`,
+    auth: 'session',
+    answers: { 200: z.strictObject({ taggingRuleRun: taggingRuleRunSchema }) },
+    errors: { 404: ['tagging_rules.not_found', 'tagging_rule_runs.not_found'] },
+    example: { answer: { taggingRuleRun: { ...exampleRun, status: 'succeeded' } } },
+  }),
+};

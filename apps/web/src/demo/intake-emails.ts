@@ -1,4 +1,8 @@
-import { type IntakeEmailDto, updateIntakeEmailSchema } from '@sheaf/contracts/intake-emails';
+import {
+  type IntakeEmailDto,
+  intakeEmailsEndpoints,
+  updateIntakeEmailSchema,
+} from '@sheaf/contracts/intake-emails';
 import { DEMO_INTAKE_EMAILS_DOMAIN, DEMO_PLAN_LIMITS } from './constants';
 import {
   type DemoContext,
@@ -8,7 +12,7 @@ import {
   requireManager,
   requireOrganization,
 } from './context';
-import { DemoHttpError, json, noContent, notFound, parseJsonBody, route } from './http';
+import { DemoHttpError, handle, json, noContent, notFound, notInDemo, parseJsonBody } from './http';
 
 function findIntakeEmail(context: DemoContext, organizationId: string, intakeEmailId: string) {
   const intakeEmail = context.state.intakeEmails.find(
@@ -19,11 +23,9 @@ function findIntakeEmail(context: DemoContext, organizationId: string, intakeEma
   return intakeEmail;
 }
 
-const BASE = '/api/organizations/:organizationId/intake-emails';
-
 /** Intake addresses to look at and edit; no mail reaches a demo, so their message logs stay empty. */
 export const intakeEmailsRoutes = (context: DemoContext) => [
-  route('GET', BASE, ({ params }) => {
+  handle(intakeEmailsEndpoints.list, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     return json({
       intakeEmails: context.state.intakeEmails.filter(
@@ -31,7 +33,7 @@ export const intakeEmailsRoutes = (context: DemoContext) => [
       ),
     });
   }),
-  route('POST', BASE, ({ params }) => {
+  handle(intakeEmailsEndpoints.create, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     const count = context.state.intakeEmails.filter(
       ({ organizationId }) => organizationId === organization.id,
@@ -57,7 +59,7 @@ export const intakeEmailsRoutes = (context: DemoContext) => [
     context.state.intakeEmails.push(intakeEmail);
     return json({ intakeEmail }, 201);
   }),
-  route('PUT', `${BASE}/:intakeEmailId`, (request) => {
+  handle(intakeEmailsEndpoints.update, (request) => {
     const { organization } = requireManager(context, request.params.organizationId ?? '');
     const intakeEmail = findIntakeEmail(context, organization.id, request.params.intakeEmailId ?? '');
     const { isEnabled, allowedOrigins } = parseJsonBody(request, updateIntakeEmailSchema);
@@ -66,15 +68,17 @@ export const intakeEmailsRoutes = (context: DemoContext) => [
     intakeEmail.updatedAt = nowIso(context);
     return json({ intakeEmail });
   }),
-  route('DELETE', `${BASE}/:intakeEmailId`, ({ params }) => {
+  handle(intakeEmailsEndpoints.delete, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     const intakeEmail = findIntakeEmail(context, organization.id, params.intakeEmailId ?? '');
     context.state.intakeEmails = context.state.intakeEmails.filter(({ id }) => id !== intakeEmail.id);
     return noContent();
   }),
-  route('GET', `${BASE}/:intakeEmailId/messages`, ({ params }) => {
+  handle(intakeEmailsEndpoints.listMessages, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     findIntakeEmail(context, organization.id, params.intakeEmailId ?? '');
     return json({ messages: [] });
   }),
+  // Mail relays post to a server; nothing reaches a demo.
+  notInDemo(intakeEmailsEndpoints.ingest),
 ];

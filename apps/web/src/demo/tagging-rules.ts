@@ -1,7 +1,12 @@
-import { ruleMatches, type TaggingRuleDto, taggingRuleInputSchema } from '@sheaf/contracts/tagging-rules';
+import {
+  ruleMatches,
+  type TaggingRuleDto,
+  taggingRuleInputSchema,
+  taggingRulesEndpoints,
+} from '@sheaf/contracts/tagging-rules';
 import { type DemoContext, newId, nowIso, requireOrganization } from './context';
 import { activeDocuments } from './documents-store';
-import { json, noContent, notFound, parseJsonBody, route } from './http';
+import { handle, json, noContent, notFound, parseJsonBody } from './http';
 import type { DocumentRow } from './state';
 import { attachTag, findTag } from './tags';
 
@@ -40,10 +45,8 @@ function findRule(context: DemoContext, organizationId: string, taggingRuleId: s
   return rule;
 }
 
-const BASE = '/api/organizations/:organizationId/tagging-rules';
-
 export const taggingRulesRoutes = (context: DemoContext) => [
-  route('GET', BASE, ({ params }) => {
+  handle(taggingRulesEndpoints.list, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     return json({
       taggingRules: context.state.taggingRules
@@ -51,7 +54,7 @@ export const taggingRulesRoutes = (context: DemoContext) => [
         .map((rule) => toRuleDto(context, rule)),
     });
   }),
-  route('POST', BASE, (request) => {
+  handle(taggingRulesEndpoints.create, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const input = parseJsonBody(request, taggingRuleInputSchema);
     for (const tagId of input.tagIds) findTag(context, organization.id, tagId);
@@ -67,13 +70,13 @@ export const taggingRulesRoutes = (context: DemoContext) => [
     context.state.taggingRules.push(rule);
     return json({ taggingRule: toRuleDto(context, rule) }, 201);
   }),
-  route('GET', `${BASE}/:taggingRuleId`, ({ params }) => {
+  handle(taggingRulesEndpoints.get, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     return json({
       taggingRule: toRuleDto(context, findRule(context, organization.id, params.taggingRuleId ?? '')),
     });
   }),
-  route('PUT', `${BASE}/:taggingRuleId`, (request) => {
+  handle(taggingRulesEndpoints.update, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const rule = findRule(context, organization.id, request.params.taggingRuleId ?? '');
     const input = parseJsonBody(request, taggingRuleInputSchema);
@@ -81,14 +84,14 @@ export const taggingRulesRoutes = (context: DemoContext) => [
     Object.assign(rule, input, { updatedAt: nowIso(context) });
     return json({ taggingRule: toRuleDto(context, rule) });
   }),
-  route('DELETE', `${BASE}/:taggingRuleId`, ({ params }) => {
+  handle(taggingRulesEndpoints.delete, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     const rule = findRule(context, organization.id, params.taggingRuleId ?? '');
     context.state.taggingRules = context.state.taggingRules.filter(({ id }) => id !== rule.id);
     return noContent();
   }),
   // A run over the existing documents: immediate in the demo, answered finished.
-  route('POST', `${BASE}/:taggingRuleId/apply`, ({ params }) => {
+  handle(taggingRulesEndpoints.apply, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     const rule = findRule(context, organization.id, params.taggingRuleId ?? '');
     const now = nowIso(context);
@@ -119,7 +122,7 @@ export const taggingRulesRoutes = (context: DemoContext) => [
     };
     return json({ taggingRuleRun: rule.latestRun }, 202);
   }),
-  route('GET', `${BASE}/:taggingRuleId/runs/:runId`, ({ params }) => {
+  handle(taggingRulesEndpoints.getRun, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     const rule = findRule(context, organization.id, params.taggingRuleId ?? '');
     if (rule.latestRun?.id !== params.runId) {

@@ -1,7 +1,12 @@
 import { WEBHOOKS_PER_ORGANIZATION_LIMIT } from '@sheaf/contracts/limits';
-import { createWebhookSchema, updateWebhookSchema, type WebhookDto } from '@sheaf/contracts/webhooks';
+import {
+  createWebhookSchema,
+  updateWebhookSchema,
+  type WebhookDto,
+  webhooksEndpoints,
+} from '@sheaf/contracts/webhooks';
 import { type DemoContext, newId, nowIso, requireManager } from './context';
-import { DemoHttpError, json, noContent, notAvailableInDemo, notFound, parseJsonBody, route } from './http';
+import { DemoHttpError, handle, json, noContent, notAvailableInDemo, notFound, parseJsonBody } from './http';
 
 type WebhookRow = DemoContext['state']['webhooks'][number];
 
@@ -19,11 +24,9 @@ function findWebhook(context: DemoContext, organizationId: string, webhookId: st
   return webhook;
 }
 
-const BASE = '/api/organizations/:organizationId/webhooks';
-
 /** Webhooks are kept and edited; nothing is ever delivered (no request leaves the demo). */
 export const webhooksRoutes = (context: DemoContext) => [
-  route('GET', BASE, ({ params }) => {
+  handle(webhooksEndpoints.list, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     return json({
       webhooks: context.state.webhooks
@@ -31,7 +34,7 @@ export const webhooksRoutes = (context: DemoContext) => [
         .map(toDto),
     });
   }),
-  route('POST', BASE, (request) => {
+  handle(webhooksEndpoints.create, (request) => {
     const { organization } = requireManager(context, request.params.organizationId ?? '');
     const input = parseJsonBody(request, createWebhookSchema);
     const count = context.state.webhooks.filter(
@@ -60,11 +63,11 @@ export const webhooksRoutes = (context: DemoContext) => [
     context.state.webhooks.push(webhook);
     return json({ webhook: toDto(webhook) }, 201);
   }),
-  route('GET', `${BASE}/:webhookId`, ({ params }) => {
+  handle(webhooksEndpoints.get, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     return json({ webhook: toDto(findWebhook(context, organization.id, params.webhookId ?? '')) });
   }),
-  route('PUT', `${BASE}/:webhookId`, (request) => {
+  handle(webhooksEndpoints.update, (request) => {
     const { organization } = requireManager(context, request.params.organizationId ?? '');
     const webhook = findWebhook(context, organization.id, request.params.webhookId ?? '');
     const { secret, ...fields } = parseJsonBody(request, updateWebhookSchema);
@@ -75,23 +78,23 @@ export const webhooksRoutes = (context: DemoContext) => [
     webhook.updatedAt = nowIso(context);
     return json({ webhook: toDto(webhook) });
   }),
-  route('DELETE', `${BASE}/:webhookId`, ({ params }) => {
+  handle(webhooksEndpoints.delete, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     const webhook = findWebhook(context, organization.id, params.webhookId ?? '');
     context.state.webhooks = context.state.webhooks.filter(({ id }) => id !== webhook.id);
     return noContent();
   }),
-  route('GET', `${BASE}/:webhookId/deliveries`, ({ params }) => {
+  handle(webhooksEndpoints.listDeliveries, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     findWebhook(context, organization.id, params.webhookId ?? '');
     return json({ deliveries: [], deliveriesCount: 0 });
   }),
-  route('POST', `${BASE}/:webhookId/test`, ({ params }) => {
+  handle(webhooksEndpoints.sendTestEvent, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     findWebhook(context, organization.id, params.webhookId ?? '');
     throw notAvailableInDemo();
   }),
-  route('POST', `${BASE}/:webhookId/deliveries/:deliveryId/redeliver`, ({ params }) => {
+  handle(webhooksEndpoints.redeliver, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     findWebhook(context, organization.id, params.webhookId ?? '');
     throw notFound('webhooks.delivery_not_found', 'No delivery with this id for this webhook.');

@@ -1,6 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../shared/app.types';
+import { intakeEmailsEndpoints } from '@sheaf/contracts/intake-emails';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { createPayloadTooLargeError } from '../../shared/errors';
 import { readBodyAtMost } from '../../shared/read-body';
@@ -13,7 +12,7 @@ import { readIngestBody } from './intake-emails.parse';
 import type { IntakeEmailsUsecases } from './intake-emails.usecases';
 
 /** The path of the signed HTTP ingest; exempt from the session and Origin checks (see request-guards.ts). */
-export const INTAKE_EMAILS_INGEST_PATH = '/api/intake-emails/ingest';
+export const INTAKE_EMAILS_INGEST_PATH = intakeEmailsEndpoints.ingest.path;
 
 /** Whether `signature` (base64) is the HMAC-SHA256 of `body` with `secret`, compared in constant time. */
 export function isValidIngestSignature({
@@ -40,18 +39,19 @@ export function isValidIngestSignature({
  */
 export function createIntakeEmailsIngestRoutes({
   intakeEmails,
+  routes,
   isEnabled,
   secret,
   maxMessageSize,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   intakeEmails: Pick<IntakeEmailsUsecases, 'receive'>;
   isEnabled: boolean;
   secret: string | undefined;
   maxMessageSize: number;
 }) {
-  return new Hono<AppEnv>().post('/intake-emails/ingest', async (c) => {
+  // No guard (auth 'signature'): the handler checks the signature over the raw body it reads itself.
+  return routes().on(intakeEmailsEndpoints.ingest, async ({ c }) => {
     if (!isEnabled) throw createIntakeEmailsDisabledError();
     if (!secret) {
       throw createIntakeEmailsDisabledError(
@@ -71,6 +71,6 @@ export function createIntakeEmailsIngestRoutes({
     // Refuses a malformed payload now, while the sender can still be told.
     await readIngestBody({ body, contentType });
     const { receivedId } = await intakeEmails.receive({ source: 'ingest', raw: body, contentType });
-    return c.json({ accepted: true, receivedId }, 202);
-  });
+    return { status: 202, body: { accepted: true as const, receivedId } };
+  }).router;
 }

@@ -1,14 +1,11 @@
-import { updateIntakeEmailSchema } from '@sheaf/contracts/intake-emails';
-import { Hono } from 'hono';
+import { intakeEmailsEndpoints } from '@sheaf/contracts/intake-emails';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../shared/app.types';
-import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { parseJsonBody } from '../../shared/validation';
+import type { EndpointOptions, EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import { createIntakeEmailsDisabledError } from './intake-emails.errors';
 import type { IntakeEmailsUsecases } from './intake-emails.usecases';
-
-const BASE = '/organizations/:organizationId/intake-emails';
 
 /**
  * Intake addresses (accounts spec §7): owners and admins manage them, members read; sessions only
@@ -17,49 +14,76 @@ const BASE = '/organizations/:organizationId/intake-emails';
  */
 export function createIntakeEmailsRoutes({
   intakeEmails,
-  requireOrganizationMember,
+  routes,
   isEnabled,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   intakeEmails: IntakeEmailsUsecases;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Unused: the endpoints' `auth` and `roles` put the guard; kept until the composition root stops passing it. */
+  requireOrganizationMember?: RequireOrganizationMember;
   isEnabled: boolean;
 }) {
-  const requireEnabled = createMiddleware<AppEnv>(async (_c, next) => {
-    if (!isEnabled) throw createIntakeEmailsDisabledError();
-    await next();
-  });
-  const reader = [requireOrganizationMember(), requireEnabled] as const;
-  const manager = [requireOrganizationMember({ roles: ['owner', 'admin'] }), requireEnabled] as const;
-  const ids = (c: Parameters<typeof getMembership>[0]) => ({
+  // After the membership guard (`before` runs after it), so a non-member still gets auth.forbidden.
+  const requireEnabled: EndpointOptions = {
+    before: [
+      createMiddleware<AppEnv>(async (_c, next) => {
+        if (!isEnabled) throw createIntakeEmailsDisabledError();
+        await next();
+      }),
+    ],
+  };
+  const ids = (c: Context<AppEnv>, params: { intakeEmailId: string }) => ({
     organizationId: getMembership(c).organizationId,
-    intakeEmailId: c.req.param('intakeEmailId') ?? '',
+    intakeEmailId: params.intakeEmailId,
   });
 
-  return new Hono<AppEnv>()
-    .get(BASE, ...reader, async (c) =>
-      c.json({
-        intakeEmails: await intakeEmails.listIntakeEmails({
-          organizationId: getMembership(c).organizationId,
-        }),
+  return routes()
+    .on(
+      intakeEmailsEndpoints.list,
+      async ({ c }) => ({
+        status: 200,
+        body: {
+          intakeEmails: await intakeEmails.listIntakeEmails({
+            organizationId: getMembership(c).organizationId,
+          }),
+        },
       }),
+      requireEnabled,
     )
-    .post(BASE, ...manager, async (c) => {
-      const intakeEmail = await intakeEmails.createIntakeEmail({
-        organizationId: getMembership(c).organizationId,
-      });
-      return c.json({ intakeEmail }, 201);
-    })
-    .put(`${BASE}/:intakeEmailId`, ...manager, async (c) => {
-      const changes = await parseJsonBody(c, updateIntakeEmailSchema);
-      return c.json({ intakeEmail: await intakeEmails.updateIntakeEmail({ ...ids(c), changes }) });
-    })
-    .delete(`${BASE}/:intakeEmailId`, ...manager, async (c) => {
-      await intakeEmails.deleteIntakeEmail(ids(c));
-      return c.body(null, 204);
-    })
-    .get(`${BASE}/:intakeEmailId/messages`, ...reader, async (c) =>
-      c.json({ messages: await intakeEmails.listMessages(ids(c)) }),
-    );
+    .on(
+      intakeEmailsEndpoints.create,
+      async ({ c }) => ({
+        status: 201,
+        body: {
+          intakeEmail: await intakeEmails.createIntakeEmail({
+            organizationId: getMembership(c).organizationId,
+          }),
+        },
+      }),
+      requireEnabled,
+    )
+    .on(
+      intakeEmailsEndpoints.update,
+      async ({ c, params, body }) => ({
+        status: 200,
+        body: { intakeEmail: await intakeEmails.updateIntakeEmail({ ...ids(c, params), changes: body }) },
+      }),
+      requireEnabled,
+    )
+    .on(
+      intakeEmailsEndpoints.delete,
+      async ({ c, params }) => {
+        await intakeEmails.deleteIntakeEmail(ids(c, params));
+        return { status: 204 };
+      },
+      requireEnabled,
+    )
+    .on(
+      intakeEmailsEndpoints.listMessages,
+      async ({ c, params }) => ({
+        status: 200,
+        body: { messages: await intakeEmails.listMessages(ids(c, params)) },
+      }),
+      requireEnabled,
+    ).router;
 }

@@ -1,86 +1,78 @@
-import { taggingRuleInputSchema } from '@sheaf/contracts/tagging-rules';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../shared/app.types';
+import { taggingRulesEndpoints } from '@sheaf/contracts/tagging-rules';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { parseJsonBody } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { TaggingRulesUsecases } from './tagging-rules.usecases';
-
-const BASE = '/organizations/:organizationId/tagging-rules';
 
 /** Tagging rules are managed by signed-in members only (design §3): API keys get 403. */
 export function createTaggingRulesRoutes({
   taggingRules,
-  requireOrganizationMember,
+  routes,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   taggingRules: TaggingRulesUsecases;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
+  requireOrganizationMember?: RequireOrganizationMember;
 }) {
-  const member = requireOrganizationMember();
-
   return (
-    new Hono<AppEnv>()
-      .get(BASE, member, async (c) =>
-        c.json({
+    routes()
+      .on(taggingRulesEndpoints.list, async ({ c }) => ({
+        status: 200,
+        body: {
           taggingRules: await taggingRules.listTaggingRules({
             organizationId: getMembership(c).organizationId,
           }),
-        }),
-      )
-      .post(BASE, member, async (c) => {
-        const fields = await parseJsonBody(c, taggingRuleInputSchema);
+        },
+      }))
+      .on(taggingRulesEndpoints.create, async ({ c, body }) => {
         const taggingRule = await taggingRules.createTaggingRule({
           organizationId: getMembership(c).organizationId,
-          fields,
+          fields: body,
         });
-        return c.json({ taggingRule }, 201);
+        return { status: 201, body: { taggingRule } };
       })
-      .get(`${BASE}/:taggingRuleId`, member, async (c) =>
-        c.json({
+      .on(taggingRulesEndpoints.get, async ({ c, params }) => ({
+        status: 200,
+        body: {
           taggingRule: await taggingRules.getTaggingRule({
             organizationId: getMembership(c).organizationId,
-            taggingRuleId: c.req.param('taggingRuleId'),
+            taggingRuleId: params.taggingRuleId,
           }),
-        }),
-      )
-      .put(`${BASE}/:taggingRuleId`, member, async (c) => {
-        const fields = await parseJsonBody(c, taggingRuleInputSchema);
+        },
+      }))
+      .on(taggingRulesEndpoints.update, async ({ c, params, body }) => {
         const taggingRule = await taggingRules.updateTaggingRule({
           organizationId: getMembership(c).organizationId,
-          taggingRuleId: c.req.param('taggingRuleId'),
-          fields,
+          taggingRuleId: params.taggingRuleId,
+          fields: body,
         });
-        return c.json({ taggingRule });
+        return { status: 200, body: { taggingRule } };
       })
-      .delete(`${BASE}/:taggingRuleId`, member, async (c) => {
+      .on(taggingRulesEndpoints.delete, async ({ c, params }) => {
         await taggingRules.deleteTaggingRule({
           organizationId: getMembership(c).organizationId,
-          taggingRuleId: c.req.param('taggingRuleId'),
+          taggingRuleId: params.taggingRuleId,
         });
-        return c.body(null, 204);
+        return { status: 204 };
       })
       // Starts (or answers the going) run over existing documents; clients poll the run.
-      .post(`${BASE}/:taggingRuleId/apply`, member, async (c) =>
-        c.json(
-          {
-            taggingRuleRun: await taggingRules.startTaggingRuleRun({
-              organizationId: getMembership(c).organizationId,
-              taggingRuleId: c.req.param('taggingRuleId'),
-            }),
-          },
-          202,
-        ),
-      )
-      .get(`${BASE}/:taggingRuleId/runs/:runId`, member, async (c) =>
-        c.json({
+      .on(taggingRulesEndpoints.apply, async ({ c, params }) => ({
+        status: 202,
+        body: {
+          taggingRuleRun: await taggingRules.startTaggingRuleRun({
+            organizationId: getMembership(c).organizationId,
+            taggingRuleId: params.taggingRuleId,
+          }),
+        },
+      }))
+      .on(taggingRulesEndpoints.getRun, async ({ c, params }) => ({
+        status: 200,
+        body: {
           taggingRuleRun: await taggingRules.getTaggingRuleRun({
             organizationId: getMembership(c).organizationId,
-            taggingRuleId: c.req.param('taggingRuleId'),
-            runId: c.req.param('runId'),
+            taggingRuleId: params.taggingRuleId,
+            runId: params.runId,
           }),
-        }),
-      )
+        },
+      })).router
   );
 }

@@ -1,20 +1,15 @@
-import type {
-  IntakeEmailDto,
-  IntakeEmailResponse,
-  ListIntakeEmailMessagesResponse,
-  ListIntakeEmailsResponse,
-  UpdateIntakeEmailInput,
+import {
+  type IntakeEmailDto,
+  intakeEmailsEndpoints,
+  type UpdateIntakeEmailInput,
 } from '@sheaf/contracts/intake-emails';
-import type { UsageResponse } from '@sheaf/contracts/subscriptions';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { organizationQueryKey } from '../organizations/api';
+import { usageQueryKey } from '../subscriptions/api';
 
-const intakeEmailsPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/intake-emails`;
-
-const intakeEmailPath = (organizationId: string, intakeEmailId: string) =>
-  `${intakeEmailsPath(organizationId)}/${encodeURIComponent(intakeEmailId)}`;
+// The usage (plan limits) is the subscriptions domain's: the intake page reads it from there.
+export { usageQueryKey, usageQueryOptions } from '../subscriptions/api';
 
 /** Every intake e-mail query of an organization lives under this key, below the organization's own. */
 export function intakeEmailsQueryKey(organizationId: string) {
@@ -25,16 +20,12 @@ export function intakeEmailMessagesQueryKey(organizationId: string, intakeEmailI
   return [...intakeEmailsQueryKey(organizationId), intakeEmailId, 'messages'] as const;
 }
 
-export function usageQueryKey(organizationId: string) {
-  return [...organizationQueryKey(organizationId), 'usage'] as const;
-}
-
 /** GET /intake-emails */
 export function intakeEmailsQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: [...intakeEmailsQueryKey(organizationId), 'list'] as const,
     queryFn: async () =>
-      (await apiClient.request<ListIntakeEmailsResponse>(intakeEmailsPath(organizationId))).intakeEmails,
+      (await call(intakeEmailsEndpoints.list, { params: { organizationId } })).intakeEmails,
   });
 }
 
@@ -54,21 +45,9 @@ export function intakeEmailMessagesQueryOptions({
   return queryOptions({
     queryKey: intakeEmailMessagesQueryKey(organizationId, intakeEmailId),
     queryFn: async () =>
-      (
-        await apiClient.request<ListIntakeEmailMessagesResponse>(
-          `${intakeEmailPath(organizationId, intakeEmailId)}/messages`,
-        )
-      ).messages,
+      (await call(intakeEmailsEndpoints.listMessages, { params: { organizationId, intakeEmailId } }))
+        .messages,
     refetchInterval,
-  });
-}
-
-/** GET /usage: what the organization uses against its plan's limits (a null limit is unlimited). */
-export function usageQueryOptions(organizationId: string) {
-  return queryOptions({
-    queryKey: usageQueryKey(organizationId),
-    queryFn: () =>
-      apiClient.request<UsageResponse>(`/api/organizations/${encodeURIComponent(organizationId)}/usage`),
   });
 }
 
@@ -77,11 +56,7 @@ export function useCreateIntakeEmail(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (
-        await apiClient.request<IntakeEmailResponse>(intakeEmailsPath(organizationId), {
-          method: 'POST',
-        })
-      ).intakeEmail,
+      (await call(intakeEmailsEndpoints.create, { params: { organizationId } })).intakeEmail,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: intakeEmailsQueryKey(organizationId) }),
@@ -96,8 +71,8 @@ export function useUpdateIntakeEmail(organizationId: string) {
   return useMutation({
     mutationFn: async ({ intakeEmailId, input }: { intakeEmailId: string; input: UpdateIntakeEmailInput }) =>
       (
-        await apiClient.request<IntakeEmailResponse>(intakeEmailPath(organizationId, intakeEmailId), {
-          method: 'PUT',
+        await call(intakeEmailsEndpoints.update, {
+          params: { organizationId, intakeEmailId },
           body: input,
         })
       ).intakeEmail,
@@ -118,7 +93,7 @@ export function useDeleteIntakeEmail(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (intakeEmailId: string) =>
-      apiClient.request<void>(intakeEmailPath(organizationId, intakeEmailId), { method: 'DELETE' }),
+      call(intakeEmailsEndpoints.delete, { params: { organizationId, intakeEmailId } }),
     onSuccess: async (_result, intakeEmailId) => {
       queryClient.removeQueries({ queryKey: intakeEmailMessagesQueryKey(organizationId, intakeEmailId) });
       await Promise.all([

@@ -3,16 +3,11 @@ import {
   type TaggingRuleDto,
   type TaggingRuleInput,
   type TaggingRuleRunDto,
+  taggingRulesEndpoints,
 } from '@sheaf/contracts/tagging-rules';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { organizationQueryKey } from '../organizations/api';
-
-const taggingRulesPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/tagging-rules`;
-
-const taggingRulePath = (organizationId: string, taggingRuleId: string) =>
-  `${taggingRulesPath(organizationId)}/${encodeURIComponent(taggingRuleId)}`;
 
 /** Every tagging-rule query of an organization lives under this key, below the organization's own. */
 export function taggingRulesQueryKey(organizationId: string) {
@@ -34,8 +29,7 @@ export function taggingRulesQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: [...taggingRulesQueryKey(organizationId), 'list'] as const,
     queryFn: async () =>
-      (await apiClient.request<{ taggingRules: TaggingRuleDto[] }>(taggingRulesPath(organizationId)))
-        .taggingRules,
+      (await call(taggingRulesEndpoints.list, { params: { organizationId } })).taggingRules,
     refetchInterval: (query) =>
       query.state.data?.some((rule) => isTaggingRuleRunActive(rule.latestRun))
         ? TAGGING_RULE_RUN_POLL_INTERVAL_MS
@@ -48,11 +42,7 @@ export function taggingRuleQueryOptions(organizationId: string, taggingRuleId: s
   return queryOptions({
     queryKey: taggingRuleQueryKey(organizationId, taggingRuleId),
     queryFn: async () =>
-      (
-        await apiClient.request<{ taggingRule: TaggingRuleDto }>(
-          taggingRulePath(organizationId, taggingRuleId),
-        )
-      ).taggingRule,
+      (await call(taggingRulesEndpoints.get, { params: { organizationId, taggingRuleId } })).taggingRule,
   });
 }
 
@@ -77,12 +67,7 @@ export function useCreateTaggingRule(organizationId: string) {
   const refresh = useRefreshTaggingRules(organizationId);
   return useMutation({
     mutationFn: async (input: TaggingRuleInput) =>
-      (
-        await apiClient.request<{ taggingRule: TaggingRuleDto }>(taggingRulesPath(organizationId), {
-          method: 'POST',
-          body: input,
-        })
-      ).taggingRule,
+      (await call(taggingRulesEndpoints.create, { params: { organizationId }, body: input })).taggingRule,
     onSuccess: refresh,
   });
 }
@@ -92,10 +77,10 @@ export function useUpdateTaggingRule(organizationId: string) {
   return useMutation({
     mutationFn: async ({ taggingRuleId, input }: { taggingRuleId: string; input: TaggingRuleInput }) =>
       (
-        await apiClient.request<{ taggingRule: TaggingRuleDto }>(
-          taggingRulePath(organizationId, taggingRuleId),
-          { method: 'PUT', body: input },
-        )
+        await call(taggingRulesEndpoints.update, {
+          params: { organizationId, taggingRuleId },
+          body: input,
+        })
       ).taggingRule,
     onSuccess: refresh,
   });
@@ -105,7 +90,7 @@ export function useDeleteTaggingRule(organizationId: string) {
   const refresh = useRefreshTaggingRules(organizationId);
   return useMutation({
     mutationFn: (taggingRuleId: string) =>
-      apiClient.request<void>(taggingRulePath(organizationId, taggingRuleId), { method: 'DELETE' }),
+      call(taggingRulesEndpoints.delete, { params: { organizationId, taggingRuleId } }),
     onSuccess: refresh,
   });
 }
@@ -118,12 +103,7 @@ export function useApplyTaggingRule(organizationId: string) {
   const refresh = useRefreshTaggingRules(organizationId);
   return useMutation({
     mutationFn: async (taggingRuleId: string) =>
-      (
-        await apiClient.request<{ taggingRuleRun: TaggingRuleRunDto }>(
-          `${taggingRulePath(organizationId, taggingRuleId)}/apply`,
-          { method: 'POST' },
-        )
-      ).taggingRuleRun,
+      (await call(taggingRulesEndpoints.apply, { params: { organizationId, taggingRuleId } })).taggingRuleRun,
     onSuccess: refresh,
   });
 }

@@ -1,21 +1,12 @@
-import type {
-  CreateWebhookInput,
-  ListWebhookDeliveriesResponse,
-  ListWebhooksResponse,
-  UpdateWebhookInput,
-  WebhookDeliveryQueuedResponse,
-  WebhookDto,
-  WebhookResponse,
+import {
+  type CreateWebhookInput,
+  type UpdateWebhookInput,
+  type WebhookDto,
+  webhooksEndpoints,
 } from '@sheaf/contracts/webhooks';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { organizationQueryKey } from '../organizations/api';
-
-const webhooksPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/webhooks`;
-
-const webhookPath = (organizationId: string, webhookId: string) =>
-  `${webhooksPath(organizationId)}/${encodeURIComponent(webhookId)}`;
 
 /** Every webhook query of an organization lives under this key, below the organization's own. */
 export function webhooksQueryKey(organizationId: string) {
@@ -34,8 +25,7 @@ export function webhookDeliveriesQueryKey(organizationId: string, webhookId: str
 export function webhooksQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: [...webhooksQueryKey(organizationId), 'list'] as const,
-    queryFn: async () =>
-      (await apiClient.request<ListWebhooksResponse>(webhooksPath(organizationId))).webhooks,
+    queryFn: async () => (await call(webhooksEndpoints.list, { params: { organizationId } })).webhooks,
   });
 }
 
@@ -44,7 +34,7 @@ export function webhookQueryOptions(organizationId: string, webhookId: string) {
   return queryOptions({
     queryKey: webhookQueryKey(organizationId, webhookId),
     queryFn: async () =>
-      (await apiClient.request<WebhookResponse>(webhookPath(organizationId, webhookId))).webhook,
+      (await call(webhooksEndpoints.get, { params: { organizationId, webhookId } })).webhook,
   });
 }
 
@@ -68,10 +58,10 @@ export function webhookDeliveriesQueryOptions({
   return queryOptions({
     queryKey: [...webhookDeliveriesQueryKey(organizationId, webhookId), { pageIndex, pageSize }] as const,
     queryFn: () =>
-      apiClient.request<ListWebhookDeliveriesResponse>(
-        `${webhookPath(organizationId, webhookId)}/deliveries`,
-        { query: { pageIndex, pageSize } },
-      ),
+      call(webhooksEndpoints.listDeliveries, {
+        params: { organizationId, webhookId },
+        query: { pageIndex, pageSize },
+      }),
     placeholderData: keepPreviousData,
     refetchInterval,
   });
@@ -87,12 +77,7 @@ export function useCreateWebhook(organizationId: string) {
   const refresh = useRefreshWebhooks(organizationId);
   return useMutation({
     mutationFn: async (input: CreateWebhookInput) =>
-      (
-        await apiClient.request<WebhookResponse>(webhooksPath(organizationId), {
-          method: 'POST',
-          body: input,
-        })
-      ).webhook,
+      (await call(webhooksEndpoints.create, { params: { organizationId }, body: input })).webhook,
     onSuccess: refresh,
   });
 }
@@ -103,12 +88,7 @@ export function useUpdateWebhook(organizationId: string) {
   const refresh = useRefreshWebhooks(organizationId);
   return useMutation({
     mutationFn: async ({ webhookId, input }: { webhookId: string; input: UpdateWebhookInput }) =>
-      (
-        await apiClient.request<WebhookResponse>(webhookPath(organizationId, webhookId), {
-          method: 'PUT',
-          body: input,
-        })
-      ).webhook,
+      (await call(webhooksEndpoints.update, { params: { organizationId, webhookId }, body: input })).webhook,
     onSuccess: (webhook: WebhookDto) => {
       queryClient.setQueryData(webhookQueryKey(organizationId, webhook.id), webhook);
       return refresh();
@@ -121,7 +101,7 @@ export function useDeleteWebhook(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (webhookId: string) =>
-      apiClient.request<void>(webhookPath(organizationId, webhookId), { method: 'DELETE' }),
+      call(webhooksEndpoints.delete, { params: { organizationId, webhookId } }),
     onSuccess: async (_result, webhookId) => {
       queryClient.removeQueries({ queryKey: webhookQueryKey(organizationId, webhookId) });
       await queryClient.invalidateQueries({ queryKey: webhooksQueryKey(organizationId) });
@@ -134,9 +114,7 @@ export function useSendWebhookTestEvent(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (webhookId: string) =>
-      apiClient.request<WebhookDeliveryQueuedResponse>(`${webhookPath(organizationId, webhookId)}/test`, {
-        method: 'POST',
-      }),
+      call(webhooksEndpoints.sendTestEvent, { params: { organizationId, webhookId } }),
     onSuccess: (_result, webhookId) =>
       queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(organizationId, webhookId) }),
   });
@@ -147,10 +125,7 @@ export function useRedeliverWebhookDelivery(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) =>
-      apiClient.request<WebhookDeliveryQueuedResponse>(
-        `${webhookPath(organizationId, webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
-        { method: 'POST' },
-      ),
+      call(webhooksEndpoints.redeliver, { params: { organizationId, webhookId, deliveryId } }),
     onSuccess: (_result, { webhookId }) =>
       queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(organizationId, webhookId) }),
   });
