@@ -1,3 +1,5 @@
+import { WEBHOOKS_PER_ORGANIZATION_LIMIT } from './limits';
+
 /**
  * Error codes the API answers with, as `{ error: { code, message } }`.
  * The spec's two catalogues come first; the codes after them are Sheaf's own,
@@ -62,6 +64,32 @@ export const SHEAF_ERROR_CODES = [
   'auth.provider_account_in_use',
   /** Any other failed provider sign-in (expired or replayed attempt, state mismatch…): starting again usually works. */
   'auth.provider_sign_in_failed',
+  /** Sign-in refused: no account with this e-mail address and password. */
+  'auth.invalid_credentials',
+  /** Sign-in refused until the e-mail address is verified (a new verification e-mail can be asked for). */
+  'auth.email_not_verified',
+  /** The e-mail address is not a valid one. */
+  'auth.invalid_email',
+  /** The current password given to confirm a change is wrong. */
+  'auth.invalid_password',
+  /** Sign-up or an e-mail change refused: an account already has this e-mail address. */
+  'auth.email_already_in_use',
+  /** The new password is shorter than the minimum length. */
+  'auth.password_too_short',
+  /** The new password is longer than the maximum length. */
+  'auth.password_too_long',
+  /** A verification or password-reset link that is invalid, already used or expired. */
+  'auth.invalid_token',
+  /** No account matches (e.g. a verification e-mail asked for an unknown address). */
+  'auth.user_not_found',
+  /** The account has no password (it signs in with an identity provider). */
+  'auth.no_password',
+  /** The session is too old for this action: sign in again. */
+  'auth.session_not_fresh',
+  /** No sign-in provider with this id on this server. */
+  'auth.provider_not_found',
+  /** The e-mail address is already verified. */
+  'auth.email_already_verified',
   /** Unlinking refused: it is the account's last way to sign in. */
   'auth.last_sign_in_method',
   /** Account deletion refused: the user owns an organization that has other members. */
@@ -133,3 +161,229 @@ export type ApiErrorBody = {
     details?: unknown;
   };
 };
+
+/**
+ * Error codes without one status of their own, left out of ERROR_CATALOGUE:
+ * - a failed sign-in with an identity provider ends on a redirect to `/login?error=<code>` (or
+ *   `/settings?error=…`), not on an error answer (`auth.provider_unavailable` is also a 503 when the
+ *   provider's discovery failed);
+ * - better-auth's own refusals, renamed to our codes (auth.responses), keep better-auth's status,
+ *   which is its route's (`auth.session_not_fresh` is a 401 or a 403; `auth.invalid_token` a 400 or
+ *   a redirect).
+ */
+export const UNCATALOGUED_ERROR_CODES = [
+  'auth.account_not_linked',
+  'auth.provider_email_not_verified',
+  'auth.provider_email_missing',
+  'auth.provider_access_denied',
+  'auth.provider_unavailable',
+  'auth.provider_misconfigured',
+  'auth.provider_account_in_use',
+  'auth.provider_sign_in_failed',
+  'auth.invalid_credentials',
+  'auth.email_not_verified',
+  'auth.invalid_email',
+  'auth.invalid_password',
+  'auth.email_already_in_use',
+  'auth.password_too_short',
+  'auth.password_too_long',
+  'auth.invalid_token',
+  'auth.user_not_found',
+  'auth.no_password',
+  'auth.session_not_fresh',
+  'auth.provider_not_found',
+  'auth.email_already_verified',
+] as const satisfies readonly ErrorCode[];
+
+type CatalogueEntry = {
+  status: number;
+  /** The server's English message: fixed, or made from the values it names. */
+  message: string | ((...values: never[]) => string);
+};
+
+/**
+ * Every error code answered with one status, with that status and the server's default English
+ * message (the web app shows `api-errors.<code>` instead). The server's error factories and the
+ * demo's error answers take the status from here, so the two answer alike; a factory may say more
+ * than the default message (`auth.forbidden`: which permission is missing).
+ */
+export const ERROR_CATALOGUE = {
+  'user.max_organization_count_reached': {
+    status: 403,
+    message: (max: number) =>
+      `You have reached the maximum number of organizations (${max}), contact support.`,
+  },
+  'organization.invitation_already_exists': {
+    status: 409,
+    message: 'An invitation for this email already exists in this organization.',
+  },
+  'user.already_in_organization': { status: 409, message: 'This user is already in this organization.' },
+  'user.organization_invitation_limit_reached': {
+    status: 429,
+    message: (max: number) =>
+      `The maximum number of invitations (${max} per 24 hours) has been reached, try again tomorrow.`,
+  },
+  'organization.max_members_count_reached': {
+    status: 403,
+    message: (max: number) =>
+      `The maximum number of members and pending invitations (${max}) has been reached, upgrade the plan.`,
+  },
+  'intake_email.limit_reached': {
+    status: 403,
+    message: (limit: number) =>
+      `The maximum number of intake emails for this organization (${limit}) has been reached, upgrade the plan.`,
+  },
+  'intake-emails.already_exists': {
+    status: 409,
+    message: 'An intake email with this address already exists.',
+  },
+  'auth.invalid_origin': {
+    status: 403,
+    message: 'This request comes from a page on another origin; it is refused.',
+  },
+  'demo.not_available': { status: 501, message: 'This feature is not available in demo.' },
+  'internal.error': { status: 500, message: 'An error occurred, try again later.' },
+  'document.already_exists': { status: 409, message: 'The document already exists.' },
+  'document.size_too_large': {
+    status: 413,
+    message: (maxFileSize: number) => `The file size is too large: the limit is ${maxFileSize} bytes.`,
+  },
+  'tags.already_exists': {
+    status: 409,
+    message: 'A tag with this name already exists for this organization.',
+  },
+
+  'api.validation_error': { status: 400, message: 'The request is invalid.' },
+  'api.not_found': { status: 404, message: 'This API route does not exist.' },
+  'api.method_not_allowed': {
+    status: 405,
+    message: (allowed: readonly string[]) =>
+      `This API route does not take this method; it takes ${allowed.join(', ')}.`,
+  },
+  'api.invalid_json': { status: 400, message: 'The request body is not valid JSON.' },
+  'auth.unauthorized': { status: 401, message: 'Sign in or send a valid API key.' },
+  'auth.forbidden': { status: 403, message: 'You are not allowed to do this.' },
+  'api.rate_limited': {
+    status: 429,
+    message: (retryAfterSeconds: number) => `Too many requests, try again in ${retryAfterSeconds} s.`,
+  },
+  'api.unsupported_media_type': { status: 415, message: 'Send the request body as application/json.' },
+  'api.payload_too_large': {
+    status: 413,
+    message: (limit: number) => `The request body is larger than ${limit} bytes.`,
+  },
+  'auth.registration_disabled': { status: 403, message: 'Registration is disabled on this server.' },
+  'auth.password_reset_disabled': { status: 403, message: 'Password reset is disabled on this server.' },
+  'auth.last_sign_in_method': {
+    status: 400,
+    message: 'This is the last way to sign in to this account: connect another one before removing it.',
+  },
+  'user.owns_organizations_with_members': {
+    status: 409,
+    message:
+      'You own an organization that has other members. Transfer it or remove its members before deleting your account.',
+  },
+  'api_keys.not_found': { status: 404, message: 'No API key with this id.' },
+  'organizations.not_found': {
+    status: 404,
+    message: 'This organization can no longer be restored: its purge date has passed.',
+  },
+  'organizations.not_deleted': {
+    status: 409,
+    message: 'This organization is not deleted: there is nothing to restore.',
+  },
+  'members.not_found': { status: 404, message: 'No member with this id in this organization.' },
+  'invitations.not_found': { status: 404, message: 'No invitation with this id.' },
+  'invitations.invalid_status': { status: 409, message: 'This invitation is no longer pending.' },
+  'documents.not_found': { status: 404, message: 'No document with this id in this organization.' },
+  'documents.storage_limit_reached': {
+    status: 413,
+    message: "This upload would exceed the organization's storage limit.",
+  },
+  'storage.insufficient_space': {
+    status: 507,
+    message: 'The server has no storage space left for this file. Nothing was stored; ask an administrator.',
+  },
+  'documents.range_not_satisfiable': { status: 416, message: 'The requested range is outside the file.' },
+  'documents.extraction_in_progress': {
+    status: 409,
+    message: "This document's text extraction is already queued or running.",
+  },
+  'tags.not_found': { status: 404, message: 'No tag with this id in this organization.' },
+  'tagging_rules.not_found': { status: 404, message: 'No tagging rule with this id in this organization.' },
+  'tagging_rule_runs.not_found': { status: 404, message: 'No run with this id for this tagging rule.' },
+  'webhooks.not_found': { status: 404, message: 'No webhook with this id in this organization.' },
+  'webhooks.limit_reached': {
+    status: 403,
+    message: `This organization already has ${WEBHOOKS_PER_ORGANIZATION_LIMIT} webhooks, the most it can have.`,
+  },
+  'webhooks.url_not_allowed': {
+    status: 400,
+    message: ({ host, address }: { host: string; address: string }) =>
+      `${host === address ? host : `${host} resolves to ${address}, which`} is not a public address: webhooks cannot target loopback, private, link-local or other internal addresses on this server.`,
+  },
+  'webhooks.delivery_not_found': { status: 404, message: 'No delivery with this id for this webhook.' },
+  'intake_emails.disabled': {
+    status: 403,
+    message: 'Intake e-mail is switched off on this server (INTAKE_EMAILS_IS_ENABLED).',
+  },
+  'intake_emails.not_found': {
+    status: 404,
+    message: 'No intake e-mail address with this id in this organization.',
+  },
+  'intake_emails.signature_missing': {
+    status: 400,
+    message: 'The X-Signature header is missing: sign the body with the intake webhook secret.',
+  },
+  'intake_emails.invalid_signature': {
+    status: 401,
+    message: 'The X-Signature header does not match the body.',
+  },
+  'subscriptions.disabled': {
+    status: 404,
+    message: 'Billing is switched off on this server (SUBSCRIPTIONS_IS_ENABLED).',
+  },
+  'subscriptions.already_subscribed': {
+    status: 409,
+    message:
+      'This organization already has an active subscription: change or cancel it in the customer portal.',
+  },
+  'subscriptions.customer_not_found': {
+    status: 404,
+    message: 'This organization has no billing account yet: subscribe to a plan first.',
+  },
+  'subscriptions.invalid_webhook_signature': {
+    status: 400,
+    message: 'The Stripe-Signature header is missing or does not match the body.',
+  },
+  'subscriptions.provider_unavailable': {
+    status: 502,
+    message: 'The payment provider could not be reached, try again later.',
+  },
+} as const satisfies { [Code in ErrorCode]?: CatalogueEntry };
+
+/** A code with one status: every code but the provider sign-in ones (UNCATALOGUED_ERROR_CODES). */
+export type CataloguedErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** What `code`'s message is made from: nothing for a fixed message. */
+export type ErrorMessageValues<Code extends CataloguedErrorCode> =
+  (typeof ERROR_CATALOGUE)[Code]['message'] extends (...values: infer Values) => string ? Values : [];
+
+/** The codes whose default message is fixed (takes no values). */
+export type FixedMessageErrorCode = {
+  [Code in CataloguedErrorCode]: ErrorMessageValues<Code> extends [] ? Code : never;
+}[CataloguedErrorCode];
+
+/** The status `code` is answered with. */
+export const errorStatus = <Code extends CataloguedErrorCode>(
+  code: Code,
+): (typeof ERROR_CATALOGUE)[Code]['status'] => ERROR_CATALOGUE[code].status;
+
+/** `code`'s default English message, made from `values` where it names some (a limit, a host…). */
+export function errorMessage<Code extends CataloguedErrorCode>(
+  code: Code,
+  ...values: ErrorMessageValues<Code>
+): string {
+  const { message } = ERROR_CATALOGUE[code] as CatalogueEntry;
+  return typeof message === 'string' ? message : (message as (...values: unknown[]) => string)(...values);
+}

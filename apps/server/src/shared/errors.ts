@@ -1,4 +1,10 @@
-import type { ErrorCode } from '@sheaf/contracts/errors';
+import {
+  type CataloguedErrorCode,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  errorMessage,
+  type FixedMessageErrorCode,
+} from '@sheaf/contracts/errors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** An error meant for the client: answered as `{ error: { code, message, details? } }` with its status. */
@@ -35,36 +41,48 @@ export function isHttpError(error: unknown): error is HttpError {
   return error instanceof HttpError;
 }
 
-export const createValidationError = (details: unknown) =>
-  new HttpError({ code: 'api.validation_error', message: 'The request is invalid.', status: 400, details });
+type ApiErrorOptions = { message?: string; details?: unknown; headers?: Record<string, string> };
 
-export const createNotFoundRouteError = () =>
-  new HttpError({ code: 'api.not_found', message: 'This API route does not exist.', status: 404 });
+/**
+ * `code`'s error with the catalogue's status (contracts' ERROR_CATALOGUE, the demo's too) and its
+ * default message, or `message` where the factory says more (or the code's message names values).
+ */
+export function createApiError(code: FixedMessageErrorCode, options?: ApiErrorOptions): HttpError;
+export function createApiError(
+  code: CataloguedErrorCode,
+  options: ApiErrorOptions & { message: string },
+): HttpError;
+export function createApiError(code: CataloguedErrorCode, options: ApiErrorOptions = {}): HttpError {
+  const { message, details, headers } = options;
+  return new HttpError({
+    code,
+    status: ERROR_CATALOGUE[code].status,
+    message: message ?? errorMessage(code as FixedMessageErrorCode),
+    details,
+    headers,
+  });
+}
+
+export const createValidationError = (details: unknown) =>
+  createApiError('api.validation_error', { details });
+
+export const createNotFoundRouteError = () => createApiError('api.not_found');
 
 /** 405 `api.method_not_allowed`, with the `Allow` header naming the methods the path takes. */
 export const createMethodNotAllowedError = (allowed: string[]) =>
-  new HttpError({
-    code: 'api.method_not_allowed',
-    message: `This API route does not take this method; it takes ${allowed.join(', ')}.`,
-    status: 405,
+  createApiError('api.method_not_allowed', {
+    message: errorMessage('api.method_not_allowed', allowed),
     headers: { allow: allowed.join(', ') },
   });
 
-export const createInvalidJsonError = () =>
-  new HttpError({ code: 'api.invalid_json', message: 'The request body is not valid JSON.', status: 400 });
+export const createInvalidJsonError = () => createApiError('api.invalid_json');
 
 export const createRateLimitedError = (retryAfterSeconds: number) =>
-  new HttpError({
-    code: 'api.rate_limited',
-    message: `Too many requests, try again in ${retryAfterSeconds} s.`,
-    status: 429,
+  createApiError('api.rate_limited', {
+    message: errorMessage('api.rate_limited', retryAfterSeconds),
     headers: { 'retry-after': String(retryAfterSeconds) },
   });
 
 /** 413 `api.payload_too_large`: a body past a limit, refused while it is read. */
 export const createPayloadTooLargeError = (limit: number) =>
-  new HttpError({
-    code: 'api.payload_too_large',
-    message: `The request body is larger than ${limit} bytes.`,
-    status: 413,
-  });
+  createApiError('api.payload_too_large', { message: errorMessage('api.payload_too_large', limit) });

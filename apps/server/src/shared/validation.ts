@@ -1,23 +1,10 @@
+import { formatIssues } from '@sheaf/contracts/validation-issues';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { createInvalidJsonError, createValidationError } from './errors';
 
-/**
- * Issues in a stable, client-friendly shape: `[{ path: 'name', message: '…' }]`. Bodies are
- * strict: each key the route does not know is an issue of its own, its path naming the key.
- */
-export function formatIssues(error: z.ZodError): Array<{ path: string; message: string; code: string }> {
-  return error.issues.flatMap(
-    (issue): Array<{ path: string; message: string; code: string }> =>
-      issue.code === 'unrecognized_keys'
-        ? issue.keys.map((key) => ({
-            path: [...issue.path, key].join('.'),
-            message: `Unknown field "${key}"`,
-            code: issue.code,
-          }))
-        : [{ path: issue.path.join('.'), message: issue.message, code: issue.code }],
-  );
-}
+/** The issues of a `details` list, one shape for server and demo (each unknown body key its own issue). */
+export { formatIssues } from '@sheaf/contracts/validation-issues';
 
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const result = schema.safeParse(value);

@@ -1,3 +1,4 @@
+import { errorStatus } from '@sheaf/contracts/errors';
 import { ID_RANDOM_LENGTH, type IdPrefix } from '@sheaf/contracts/ids';
 import { DemoHttpError } from './http';
 import type { DemoPersistence, DemoState } from './state';
@@ -28,7 +29,13 @@ export const nowIso = (context: DemoContext) => context.now().toISOString();
 
 export function currentUser(context: DemoContext) {
   const user = context.state.users.find(({ id }) => id === context.state.currentUserId);
-  if (!user) throw new DemoHttpError(401, 'auth.unauthorized', 'This account no longer exists.');
+  if (!user) {
+    throw new DemoHttpError(
+      errorStatus('auth.unauthorized'),
+      'auth.unauthorized',
+      'This account no longer exists.',
+    );
+  }
   return user;
 }
 
@@ -45,7 +52,7 @@ export function requireOrganization(context: DemoContext, organizationId: string
   );
   if (!organization || !member) {
     throw new DemoHttpError(
-      403,
+      errorStatus('auth.forbidden'),
       'auth.forbidden',
       `You are not a member of the organization ${organizationId}.`,
     );
@@ -57,7 +64,11 @@ export function requireOrganization(context: DemoContext, organizationId: string
 export function requireManager(context: DemoContext, organizationId: string) {
   const found = requireOrganization(context, organizationId);
   if (found.member.role === 'member') {
-    throw new DemoHttpError(403, 'auth.forbidden', 'Only owners and admins can do this.');
+    throw new DemoHttpError(
+      errorStatus('auth.forbidden'),
+      'auth.forbidden',
+      'Only owners and admins can do this.',
+    );
   }
   return found;
 }

@@ -1,5 +1,6 @@
 import type { EndpointDefinition } from '@sheaf/contracts/endpoint';
 import type { ErrorCode } from '@sheaf/contracts/errors';
+import { formatIssues } from '@sheaf/contracts/validation-issues';
 import type { z } from 'zod';
 
 /** A request as the demo API reads it: the body is already parsed (JSON value, FormData or none). */
@@ -38,10 +39,6 @@ export const notAvailableInDemo = () =>
   new DemoHttpError(501, 'demo.not_available', 'This feature is not available in demo.');
 
 export const notFound = (code: ErrorCode, message: string) => new DemoHttpError(404, code, message);
-
-/** Issues in the server's shape (apps/server/src/shared/validation.ts). */
-const formatIssues = (error: z.ZodError) =>
-  error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, code: issue.code }));
 
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.infer<Schema> {
   const result = schema.safeParse(value);

@@ -1,4 +1,6 @@
+import { errorMessage, errorStatus } from '@sheaf/contracts/errors';
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
+import { isSameTagName } from '@sheaf/contracts/tag-names';
 import { attachTagSchema, type TagDto, tagInputSchema, tagsEndpoints } from '@sheaf/contracts/tags';
 import { recordActivity } from './activity';
 import { type DemoContext, newId, nowIso, randomAlphanumerics, requireOrganization } from './context';
@@ -27,19 +29,16 @@ function toTagDto(context: DemoContext, tag: TagRow): TagDto {
   };
 }
 
-/** Names are unique per organization ignoring case: 409 `tags.already_exists`. */
+/** Names are unique per organization by their key (case, Unicode form: the server's rule): 409 `tags.already_exists`. */
 function assertNameFree(context: DemoContext, organizationId: string, name: string, exceptId?: string) {
   const taken = context.state.tags.some(
-    (tag) =>
-      tag.organizationId === organizationId &&
-      tag.id !== exceptId &&
-      tag.name.toLowerCase() === name.toLowerCase(),
+    (tag) => tag.organizationId === organizationId && tag.id !== exceptId && isSameTagName(tag.name, name),
   );
   if (taken) {
     throw new DemoHttpError(
-      409,
+      errorStatus('tags.already_exists'),
       'tags.already_exists',
-      'A tag with this name already exists for this organization.',
+      errorMessage('tags.already_exists'),
     );
   }
 }

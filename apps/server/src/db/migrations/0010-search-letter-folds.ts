@@ -4,9 +4,12 @@ import { getDialectOf } from '../dialect';
 /**
  * Letters that are not a base letter with a diacritic, which FTS5's `remove_diacritics` keeps as
  * they are, folded the way PostgreSQL's `unaccent` folds them, so `lodz` finds `Łódź` and
- * `strasse` finds `Straße` on both databases. The search query is folded with this same table
- * (search.models imports it): the index and the queries must agree, so changing it takes a new
- * migration that rebuilds the index.
+ * `strasse` finds `Straße` on both databases.
+ *
+ * The table as of this migration, frozen here so that the migration never changes what it did
+ * (0015 rebuilds the triggers from it too). Queries are folded with the live table, contracts'
+ * SEARCH_LETTER_FOLDS: the index and the queries must agree, so changing that one takes a new
+ * migration that rebuilds the index with it (search.models.test.ts compares the two).
  */
 export const SQLITE_SEARCH_LETTER_FOLDS: ReadonlyArray<readonly [string, string]> = [
   ['ł', 'l'],

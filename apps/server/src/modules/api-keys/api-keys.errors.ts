@@ -1,7 +1,6 @@
-import { createValidationError, HttpError } from '../../shared/errors';
+import { createApiError, createValidationError } from '../../shared/errors';
 
-export const createApiKeyNotFoundError = () =>
-  new HttpError({ code: 'api_keys.not_found', message: 'No API key with this id.', status: 404 });
+export const createApiKeyNotFoundError = () => createApiError('api_keys.not_found');
 
 export const createForeignOrganizationsError = (organizationIds: string[]) =>
   createValidationError(

@@ -1,23 +1,26 @@
+import { errorMessage } from '@sheaf/contracts/errors';
 import { APIError } from 'better-auth/api';
 
-/** Errors raised inside better-auth's flow keep its `{ code, message }` body; the web reads `code`. */
+/**
+ * Errors raised inside better-auth's flow keep its `{ code, message }` body; the web reads `code`.
+ * Their status is better-auth's name for the catalogue's (contracts' ERROR_CATALOGUE; a test checks).
+ */
 export const createRegistrationDisabledError = () =>
   new APIError('FORBIDDEN', {
     code: 'auth.registration_disabled',
-    message: 'Registration is disabled on this server.',
+    message: errorMessage('auth.registration_disabled'),
   });
 
 export const createPasswordResetDisabledError = () =>
   new APIError('FORBIDDEN', {
     code: 'auth.password_reset_disabled',
-    message: 'Password reset is disabled on this server.',
+    message: errorMessage('auth.password_reset_disabled'),
   });
 
 export const createOwnsOrganizationsWithMembersError = () =>
   new APIError('CONFLICT', {
     code: 'user.owns_organizations_with_members',
-    message:
-      'You own an organization that has other members. Transfer it or remove its members before deleting your account.',
+    message: errorMessage('user.owns_organizations_with_members'),
   });
 
 export const createInvalidEmailAddressLengthError = () =>
@@ -35,5 +38,5 @@ export const createInvalidRegistrationNameError = () =>
 export const createLastSignInMethodError = () =>
   new APIError('BAD_REQUEST', {
     code: 'auth.last_sign_in_method',
-    message: 'This is the last way to sign in to this account: connect another one before removing it.',
+    message: errorMessage('auth.last_sign_in_method'),
   });

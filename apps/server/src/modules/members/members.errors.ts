@@ -1,8 +1,3 @@
-import { HttpError } from '../../shared/errors';
+import { createApiError } from '../../shared/errors';
 
-export const createMemberNotFoundError = () =>
-  new HttpError({
-    code: 'members.not_found',
-    message: 'No member with this id in this organization.',
-    status: 404,
-  });
+export const createMemberNotFoundError = () => createApiError('members.not_found');

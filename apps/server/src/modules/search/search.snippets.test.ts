@@ -1,21 +1,22 @@
+import { foldSearchText, mergeRanges } from '@sheaf/contracts/search-text';
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, findFirstMatch, foldSearchWord, mergeRanges } from './search.snippets';
+import { buildSnippet, findFirstMatch } from './search.snippets';
 
 /** The snippet's matched pieces, as text. */
 const matchedTexts = ({ snippet, matches }: ReturnType<typeof buildSnippet>) =>
   matches.map(({ start, end }) => snippet.slice(start, end));
 
 const snippetOf = (content: string, query: string[], length?: number) =>
-  buildSnippet(content, query.map(foldSearchWord), length);
+  buildSnippet(content, query.map(foldSearchText), length);
 
 describe('search snippets', () => {
   it('folds query words as the index does: case, diacritics and the letter folds', () => {
-    expect(foldSearchWord('Zahnärztin')).toBe('zahnarztin');
-    expect(foldSearchWord('STRAẞE')).toBe('strasse');
-    expect(foldSearchWord('Łódź')).toBe('lodz');
-    expect(foldSearchWord('Encyclopædia')).toBe('encyclopaedia');
-    expect(foldSearchWord('cre\u0300me')).toBe('creme');
-    expect(foldSearchWord('ﬁnal')).toBe('final');
+    expect(foldSearchText('Zahnärztin')).toBe('zahnarztin');
+    expect(foldSearchText('STRAẞE')).toBe('strasse');
+    expect(foldSearchText('Łódź')).toBe('lodz');
+    expect(foldSearchText('Encyclopædia')).toBe('encyclopaedia');
+    expect(foldSearchText('cre\u0300me')).toBe('creme');
+    expect(foldSearchText('ﬁnal')).toBe('final');
   });
 
   it('finds a query word without its diacritics and gives the range of the accented original', () => {

@@ -1,11 +1,12 @@
 import type { DocumentSearchHitDto, SearchDocumentsResponse } from '@sheaf/contracts/documents';
 import { SEARCH_COUNT_CAP } from '@sheaf/contracts/limits';
+import { foldSearchText } from '@sheaf/contracts/search-text';
 import type { AppDatabase } from '../../db/database';
 import { type DocumentListRow, toDocumentListItemDto } from '../documents/documents.models';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { hasSearchTerms, parseSearchQuery } from './search.models';
 import { createSearchRepository } from './search.repository';
-import { buildSnippet, buildSnippetFromStart, foldSearchWord, type Snippet } from './search.snippets';
+import { buildSnippet, buildSnippetFromStart, type Snippet } from './search.snippets';
 
 /**
  * How much of each hit's content is read for its snippet at first: the first match is almost
@@ -79,7 +80,7 @@ export function createSearchUsecases({
       // The count is the slow part: the hits are made meanwhile (PostgreSQL runs both at once).
       const [{ count, countIsCapped }, documents] = await Promise.all([
         search.count({ ...filters, cap: countCap, isDense }),
-        toHits(rows, terms.substrings.map(foldSearchWord)),
+        toHits(rows, terms.substrings.map(foldSearchText)),
       ]);
       return { documents, documentsCount: count, documentsCountIsCapped: countIsCapped };
     },

@@ -4,13 +4,6 @@ import type { DocumentsTagsTable, TagsTable } from '../../db/database.types';
 /** A tag row with the count of non-deleted documents carrying it (a string from PostgreSQL). */
 export type TagWithCountRow = Omit<TagsTable, 'name_key'> & { documents_count: number | string };
 
-/**
- * What two tag names of one organization must not share: the name lower-cased in every script
- * (`École` and `école` are one tag), in its composed Unicode form so that an `é` typed as `e` and
- * a combining accent is the same letter as a precomposed one.
- */
-export const tagNameKey = (name: string) => name.normalize('NFC').toLowerCase();
-
 export function toTagDto(row: TagWithCountRow): TagDto {
   return {
     id: row.id,

@@ -1,3 +1,4 @@
+import { tagNameKey } from '@sheaf/contracts/tag-names';
 import type { DocumentTagLinkDto, TagDto } from '@sheaf/contracts/tags';
 import type { AppDatabase } from '../../db/database';
 import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
@@ -7,7 +8,7 @@ import { type ActivityRecordedHook, createActivityRepository } from '../activity
 import { createDocumentNotFoundError } from '../documents/documents.errors';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
-import { isUniqueViolation, tagNameKey, toDocumentTagLinkDto, toTagDto } from './tags.models';
+import { isUniqueViolation, toDocumentTagLinkDto, toTagDto } from './tags.models';
 import { createTagsRepository, generateDocumentTagId } from './tags.repository';
 
 export type TagFields = { name: string; color: string; description: string | null };

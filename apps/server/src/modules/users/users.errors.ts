@@ -1,4 +1,4 @@
-import { HttpError } from '../../shared/errors';
+import { createApiError } from '../../shared/errors';
 
 export const createUserNotFoundError = () =>
-  new HttpError({ code: 'auth.unauthorized', message: 'This account no longer exists.', status: 401 });
+  createApiError('auth.unauthorized', { message: 'This account no longer exists.' });

@@ -1,31 +1,14 @@
-import { WEBHOOKS_PER_ORGANIZATION_LIMIT } from '@sheaf/contracts/limits';
-import { HttpError } from '../../shared/errors';
+import { errorMessage } from '@sheaf/contracts/errors';
+import { createApiError } from '../../shared/errors';
 
-export const createWebhookNotFoundError = () =>
-  new HttpError({
-    code: 'webhooks.not_found',
-    message: 'No webhook with this id in this organization.',
-    status: 404,
-  });
+export const createWebhookNotFoundError = () => createApiError('webhooks.not_found');
 
-export const createWebhookDeliveryNotFoundError = () =>
-  new HttpError({
-    code: 'webhooks.delivery_not_found',
-    message: 'No delivery with this id for this webhook.',
-    status: 404,
-  });
+export const createWebhookDeliveryNotFoundError = () => createApiError('webhooks.delivery_not_found');
 
-export const createWebhooksLimitReachedError = () =>
-  new HttpError({
-    code: 'webhooks.limit_reached',
-    message: `This organization already has ${WEBHOOKS_PER_ORGANIZATION_LIMIT} webhooks, the most it can have.`,
-    status: 403,
-  });
+export const createWebhooksLimitReachedError = () => createApiError('webhooks.limit_reached');
 
 export const createWebhookUrlNotAllowedError = ({ host, address }: { host: string; address: string }) =>
-  new HttpError({
-    code: 'webhooks.url_not_allowed',
-    message: `${host === address ? host : `${host} resolves to ${address}, which`} is not a public address: webhooks cannot target loopback, private, link-local or other internal addresses on this server.`,
-    status: 400,
+  createApiError('webhooks.url_not_allowed', {
+    message: errorMessage('webhooks.url_not_allowed', { host, address }),
     details: [{ path: 'url', message: 'This URL points to a non-public address', code: 'url_not_allowed' }],
   });
