@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, isoDateTime } from './endpoint';
 import { INVITATION_ROLES } from './permissions';
 import { emailAddressSchema } from './text';
 
@@ -24,17 +25,144 @@ export const inviteMemberSchema = z.strictObject({
 
 export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 
-export type InvitationDto = {
-  id: string;
-  email: string;
-  role: InvitationRole;
-  status: InvitationStatus;
-  organizationId: string;
-  organization: { id: string; name: string };
-  expiresAt: string;
-  createdAt: string;
-  updatedAt: string;
+/** An invitation as the API answers it, with its organization's name. */
+export const invitationSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(INVITATION_ROLES),
+  /** A pending invitation past its expiry is answered expired, even before the expiry job marks it. */
+  status: z.enum(INVITATION_STATUSES),
+  organizationId: z.string(),
+  organization: z.strictObject({ id: z.string(), name: z.string() }),
+  expiresAt: isoDateTime(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+});
+
+export type InvitationDto = z.infer<typeof invitationSchema>;
+
+const exampleInvitation = {
+  id: 'inv_0123456789abcdefghijklmn',
+  email: 'ada@example.com',
+  role: 'member',
+  status: 'pending',
+  organizationId: 'org_0123456789abcdefghijklmn',
+  organization: { id: 'org_0123456789abcdefghijklmn', name: 'Acme' },
+  expiresAt: '2026-02-07T09:15:00.000Z',
+  createdAt: '2026-01-31T09:15:00.000Z',
+  updatedAt: '2026-01-31T09:15:00.000Z',
 };
 
-/** This domain's endpoints (see endpoint.ts). */
-export const invitationsEndpoints = {};
+const ORGANIZATION_INVITATIONS = '/api/organizations/:organizationId/members/invitations';
+const INVITATION = '/api/invitations/:invitationId';
+
+/** What sending an invitation (or sending it again) can be refused for. */
+const SEND_REFUSALS = {
+  403: ['organization.max_members_count_reached'],
+  409: ['user.already_in_organization', 'organization.invitation_already_exists'],
+  429: ['user.organization_invitation_limit_reached'],
+} as const;
+
+/**
+ * This domain's endpoints (see endpoint.ts). Sessions only: an organization's invitations are for
+ * its owners and admins, the others are the caller's received ones (or, to cancel and resend, an
+ * invitation of an organization the caller manages).
+ */
+export const invitationsEndpoints = {
+  listForOrganization: defineEndpoint({
+    method: 'GET',
+    path: ORGANIZATION_INVITATIONS,
+    tag: 'Members',
+    summary: "The organization's invitations",
+    description: 'Accepted invitations are left out.',
+    auth: 'session',
+    roles: ['owner', 'admin'],
+    answers: { 200: z.strictObject({ invitations: z.array(invitationSchema) }) },
+    example: { answer: { invitations: [exampleInvitation] } },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: ORGANIZATION_INVITATIONS,
+    tag: 'Members',
+    summary: 'Invite someone by e-mail',
+    description:
+      "Sends the invitation e-mail. Limits: MAX_INVITATIONS_PER_DAY per inviter (429), and the plan's members count, pending invitations included (403).",
+    auth: 'session',
+    roles: ['owner', 'admin'],
+    body: inviteMemberSchema,
+    answers: { 201: z.strictObject({ invitation: invitationSchema }) },
+    errors: SEND_REFUSALS,
+    example: {
+      body: { email: 'ada@example.com', role: 'member' },
+      answer: { invitation: exampleInvitation },
+    },
+  }),
+  listReceived: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations',
+    tag: 'Members',
+    summary: 'Invitations received by the caller',
+    description: "Those sent to the caller's e-mail address (ignoring case), each with its organization.",
+    auth: 'session',
+    answers: { 200: z.strictObject({ invitations: z.array(invitationSchema) }) },
+    example: { answer: { invitations: [exampleInvitation] } },
+  }),
+  countPending: defineEndpoint({
+    method: 'GET',
+    path: '/api/invitations/count',
+    tag: 'Members',
+    summary: "How many invitations wait for the caller's answer",
+    auth: 'session',
+    answers: { 200: z.strictObject({ pendingInvitationsCount: z.number().int().nonnegative() }) },
+    example: { answer: { pendingInvitationsCount: 1 } },
+  }),
+  accept: defineEndpoint({
+    method: 'POST',
+    path: `${INVITATION}/accept`,
+    tag: 'Members',
+    summary: 'Accept an invitation',
+    description:
+      "The caller joins the organization with the invited role. Refused (403) while the organization is over its plan's members count.",
+    auth: 'session',
+    answers: { 204: null },
+    errors: {
+      403: ['organization.max_members_count_reached'],
+      404: ['invitations.not_found'],
+      409: ['invitations.invalid_status'],
+    },
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: `${INVITATION}/reject`,
+    tag: 'Members',
+    summary: 'Reject an invitation',
+    auth: 'session',
+    answers: { 204: null },
+    errors: { 404: ['invitations.not_found'], 409: ['invitations.invalid_status'] },
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: `${INVITATION}/cancel`,
+    tag: 'Members',
+    summary: 'Cancel an invitation',
+    description: 'An owner or admin of its organization withdraws a pending invitation.',
+    auth: 'session',
+    answers: { 204: null },
+    errors: { 404: ['invitations.not_found'], 409: ['invitations.invalid_status'] },
+  }),
+  resend: defineEndpoint({
+    method: 'POST',
+    path: `${INVITATION}/resend`,
+    tag: 'Members',
+    summary: 'Send an invitation again',
+    description:
+      'An owner or admin of its organization sends a rejected, expired or cancelled invitation again, with a new expiry; the same limits as a new invitation apply.',
+    auth: 'session',
+    answers: { 204: null },
+    errors: {
+      ...SEND_REFUSALS,
+      404: ['invitations.not_found'],
+      409: ['invitations.invalid_status', ...SEND_REFUSALS[409]],
+    },
+  }),
+};

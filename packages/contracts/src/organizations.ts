@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, isoDateTime } from './endpoint';
 import { ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_MIN_LENGTH } from './limits';
 import { singleLineString } from './text';
 
@@ -22,20 +23,121 @@ export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
 /** An organization as the API answers it; deletedAt and scheduledPurgeAt are set once it is deleted. */
-export type OrganizationDto = {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  scheduledPurgeAt: string | null;
-};
+export const organizationSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime(),
+  deletedAt: isoDateTime().nullable(),
+  scheduledPurgeAt: isoDateTime().nullable(),
+});
+
+export type OrganizationDto = z.infer<typeof organizationSchema>;
 
 /** An entry of GET /api/organizations/deleted: always carries its deletion data. */
-export type DeletedOrganizationDto = OrganizationDto & {
-  deletedAt: string;
-  scheduledPurgeAt: string;
+export const deletedOrganizationSchema = organizationSchema.extend({
+  deletedAt: isoDateTime(),
+  scheduledPurgeAt: isoDateTime(),
+});
+
+export type DeletedOrganizationDto = z.infer<typeof deletedOrganizationSchema>;
+
+const ORGANIZATION = '/api/organizations/:organizationId';
+const exampleOrganization = {
+  id: 'org_0123456789abcdefghijklmn',
+  name: 'Acme',
+  createdAt: '2026-01-31T09:15:00.000Z',
+  updatedAt: '2026-01-31T09:15:00.000Z',
+  deletedAt: null,
+  scheduledPurgeAt: null,
 };
 
 /** This domain's endpoints (see endpoint.ts). */
-export const organizationsEndpoints = {};
+export const organizationsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations',
+    tag: 'Organizations',
+    summary: "The caller's organizations",
+    description:
+      'Deleted organizations are left out; an API key sees only the organizations it is scoped to.',
+    auth: { apiKeyPermission: 'organizations:read' },
+    answers: { 200: z.strictObject({ organizations: z.array(organizationSchema) }) },
+    example: { answer: { organizations: [exampleOrganization] } },
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/organizations',
+    tag: 'Organizations',
+    summary: 'Create an organization (the caller owns it)',
+    description: 'A user owns a limited number of organizations (MAX_ORGANIZATIONS_PER_USER).',
+    auth: { apiKeyPermission: 'organizations:create' },
+    body: createOrganizationSchema,
+    answers: { 201: z.strictObject({ organization: organizationSchema }) },
+    errors: { 403: ['user.max_organization_count_reached'] },
+    example: { body: { name: 'Acme' }, answer: { organization: exampleOrganization } },
+  }),
+  listDeleted: defineEndpoint({
+    method: 'GET',
+    path: '/api/organizations/deleted',
+    tag: 'Organizations',
+    summary: 'Organizations the caller deleted and can still restore',
+    description: 'Most recently deleted first; each carries its deletion date and its purge date.',
+    auth: 'session',
+    answers: { 200: z.strictObject({ organizations: z.array(deletedOrganizationSchema) }) },
+    example: {
+      answer: {
+        organizations: [
+          {
+            ...exampleOrganization,
+            deletedAt: '2026-02-01T10:00:00.000Z',
+            scheduledPurgeAt: '2026-03-03T10:00:00.000Z',
+          },
+        ],
+      },
+    },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: ORGANIZATION,
+    tag: 'Organizations',
+    summary: 'An organization',
+    auth: { apiKeyPermission: 'organizations:read' },
+    answers: { 200: z.strictObject({ organization: organizationSchema }) },
+    example: { answer: { organization: exampleOrganization } },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: ORGANIZATION,
+    tag: 'Organizations',
+    summary: 'Rename an organization',
+    auth: { apiKeyPermission: 'organizations:update' },
+    roles: ['owner', 'admin'],
+    body: updateOrganizationSchema,
+    answers: { 200: z.strictObject({ organization: organizationSchema }) },
+    example: { body: { name: 'Acme' }, answer: { organization: exampleOrganization } },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: ORGANIZATION,
+    tag: 'Organizations',
+    summary: 'Delete an organization (restorable until its purge)',
+    description:
+      'A soft delete: the owner who deleted it can restore it until its purge date (ORGANIZATIONS_PURGE_DAYS later).',
+    auth: { apiKeyPermission: 'organizations:delete' },
+    roles: ['owner'],
+    answers: { 204: null },
+  }),
+  restore: defineEndpoint({
+    method: 'POST',
+    path: `${ORGANIZATION}/restore`,
+    tag: 'Organizations',
+    summary: 'Restore a deleted organization',
+    description:
+      'Only the owner who deleted it, before its purge date (404 after it). Restoring an organization that is not deleted is a conflict (409) for any member.',
+    // Any role passes the guard: a member restoring a live organization gets 409, not 403.
+    auth: { apiKeyPermission: 'organizations:delete' },
+    answers: { 204: null },
+    errors: { 404: ['organizations.not_found'], 409: ['organizations.not_deleted'] },
+  }),
+};

@@ -1,10 +1,20 @@
 import {
   type InvitationDto,
+  invitationsEndpoints,
   inviteMemberSchema,
   RESENDABLE_INVITATION_STATUSES,
 } from '@sheaf/contracts/invitations';
 import { currentUser, type DemoContext, nowIso, requireManager } from './context';
-import { DemoHttpError, json, noContent, notAvailableInDemo, notFound, parseJsonBody, route } from './http';
+import {
+  DemoHttpError,
+  handle,
+  json,
+  noContent,
+  notAvailableInDemo,
+  notFound,
+  notInDemo,
+  parseJsonBody,
+} from './http';
 
 type InvitationRow = DemoContext['state']['invitations'][number];
 
@@ -29,7 +39,7 @@ function findInvitation(context: DemoContext, invitationId: string) {
 const invalidStatus = (message: string) => new DemoHttpError(409, 'invitations.invalid_status', message);
 
 export const invitationsRoutes = (context: DemoContext) => [
-  route('GET', '/api/organizations/:organizationId/members/invitations', ({ params }) => {
+  handle(invitationsEndpoints.listForOrganization, ({ params }) => {
     const { organization } = requireManager(context, params.organizationId ?? '');
     return json({
       invitations: context.state.invitations
@@ -38,26 +48,25 @@ export const invitationsRoutes = (context: DemoContext) => [
     });
   }),
   // Spec §7: inviting answers 501 in demo (no e-mail leaves the page). The body is still validated.
-  route('POST', '/api/organizations/:organizationId/members/invitations', (request) => {
+  handle(invitationsEndpoints.create, (request) => {
     requireManager(context, request.params.organizationId ?? '');
     parseJsonBody(request, inviteMemberSchema);
     throw notAvailableInDemo();
   }),
-  route('GET', '/api/invitations', () =>
+  handle(invitationsEndpoints.listReceived, () =>
     json({
       invitations: receivedInvitations(context).map((invitation) => toInvitationDto(context, invitation)),
     }),
   ),
-  route('GET', '/api/invitations/count', () =>
+  handle(invitationsEndpoints.countPending, () =>
     json({
       pendingInvitationsCount: receivedInvitations(context).filter(({ status }) => status === 'pending')
         .length,
     }),
   ),
-  route('POST', '/api/invitations/:invitationId/accept', () => {
-    throw notAvailableInDemo();
-  }),
-  route('POST', '/api/invitations/:invitationId/reject', ({ params }) => {
+  // Joining another organization is not in the demo.
+  notInDemo(invitationsEndpoints.accept),
+  handle(invitationsEndpoints.reject, ({ params }) => {
     const invitation = findInvitation(context, params.invitationId ?? '');
     if (invitation.email !== currentUser(context).email)
       throw notFound('invitations.not_found', 'No invitation with this id.');
@@ -66,7 +75,7 @@ export const invitationsRoutes = (context: DemoContext) => [
     invitation.updatedAt = nowIso(context);
     return noContent();
   }),
-  route('POST', '/api/invitations/:invitationId/cancel', ({ params }) => {
+  handle(invitationsEndpoints.cancel, ({ params }) => {
     const invitation = findInvitation(context, params.invitationId ?? '');
     requireManager(context, invitation.organizationId);
     if (invitation.status !== 'pending') throw invalidStatus('Only a pending invitation can be cancelled.');
@@ -75,7 +84,7 @@ export const invitationsRoutes = (context: DemoContext) => [
     return noContent();
   }),
   // Resending sends an e-mail: not in the demo, once the status allows it.
-  route('POST', '/api/invitations/:invitationId/resend', ({ params }) => {
+  handle(invitationsEndpoints.resend, ({ params }) => {
     const invitation = findInvitation(context, params.invitationId ?? '');
     requireManager(context, invitation.organizationId);
     if (!(RESENDABLE_INVITATION_STATUSES as readonly string[]).includes(invitation.status)) {

@@ -2,10 +2,11 @@ import {
   canChangeMemberRole,
   canRemoveMember,
   type MemberDto,
+  membersEndpoints,
   updateMemberRoleSchema,
 } from '@sheaf/contracts/members';
 import { type DemoContext, requireOrganization } from './context';
-import { DemoHttpError, json, noContent, notFound, parseJsonBody, route } from './http';
+import { DemoHttpError, handle, json, noContent, notFound, parseJsonBody } from './http';
 
 function toMemberDto(context: DemoContext, member: DemoContext['state']['members'][number]): MemberDto {
   const user = context.state.users.find(({ id }) => id === member.userId);
@@ -29,7 +30,7 @@ function findMember(context: DemoContext, organizationId: string, memberId: stri
 const forbidden = () => new DemoHttpError(403, 'auth.forbidden', 'You cannot change this member.');
 
 export const membersRoutes = (context: DemoContext) => [
-  route('GET', '/api/organizations/:organizationId/members', ({ params }) => {
+  handle(membersEndpoints.list, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     return json({
       members: context.state.members
@@ -37,10 +38,10 @@ export const membersRoutes = (context: DemoContext) => [
         .map((member) => toMemberDto(context, member)),
     });
   }),
-  route('GET', '/api/organizations/:organizationId/members/me', ({ params }) =>
+  handle(membersEndpoints.me, ({ params }) =>
     json({ member: toMemberDto(context, requireOrganization(context, params.organizationId ?? '').member) }),
   ),
-  route('PATCH', '/api/organizations/:organizationId/members/:memberId', (request) => {
+  handle(membersEndpoints.updateRole, (request) => {
     const { organization, member: actor } = requireOrganization(context, request.params.organizationId ?? '');
     const target = findMember(context, organization.id, request.params.memberId ?? '');
     const { role } = parseJsonBody(request, updateMemberRoleSchema);
@@ -48,7 +49,7 @@ export const membersRoutes = (context: DemoContext) => [
     target.role = role;
     return json({ member: toMemberDto(context, target) });
   }),
-  route('DELETE', '/api/organizations/:organizationId/members/:memberId', ({ params }) => {
+  handle(membersEndpoints.remove, ({ params }) => {
     const { organization, member: actor } = requireOrganization(context, params.organizationId ?? '');
     const target = findMember(context, organization.id, params.memberId ?? '');
     if (

@@ -1,7 +1,11 @@
-import { createOrganizationSchema, updateOrganizationSchema } from '@sheaf/contracts/organizations';
+import {
+  createOrganizationSchema,
+  organizationsEndpoints,
+  updateOrganizationSchema,
+} from '@sheaf/contracts/organizations';
 import { DEMO_MAX_ORGANIZATIONS } from './constants';
 import { type DemoContext, newId, nowIso, requireOrganization } from './context';
-import { DemoHttpError, json, noContent, parseJsonBody, route } from './http';
+import { DemoHttpError, handle, json, noContent, parseJsonBody } from './http';
 
 const PURGE_DAYS = 30;
 
@@ -15,10 +19,10 @@ function memberOrganizations(context: DemoContext) {
 }
 
 export const organizationsRoutes = (context: DemoContext) => [
-  route('GET', '/api/organizations', () =>
+  handle(organizationsEndpoints.list, () =>
     json({ organizations: memberOrganizations(context).filter(({ deletedAt }) => deletedAt === null) }),
   ),
-  route('POST', '/api/organizations', (request) => {
+  handle(organizationsEndpoints.create, (request) => {
     const { name } = parseJsonBody(request, createOrganizationSchema);
     const active = memberOrganizations(context).filter(({ deletedAt }) => deletedAt === null);
     if (active.length >= DEMO_MAX_ORGANIZATIONS) {
@@ -47,7 +51,7 @@ export const organizationsRoutes = (context: DemoContext) => [
     });
     return json({ organization }, 201);
   }),
-  route('GET', '/api/organizations/deleted', () => {
+  handle(organizationsEndpoints.listDeleted, () => {
     const now = context.now().getTime();
     return json({
       organizations: memberOrganizations(context).filter(
@@ -56,17 +60,17 @@ export const organizationsRoutes = (context: DemoContext) => [
       ),
     });
   }),
-  route('GET', '/api/organizations/:organizationId', ({ params }) =>
+  handle(organizationsEndpoints.get, ({ params }) =>
     json({ organization: requireOrganization(context, params.organizationId ?? '').organization }),
   ),
-  route('PUT', '/api/organizations/:organizationId', (request) => {
+  handle(organizationsEndpoints.update, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const { name } = parseJsonBody(request, updateOrganizationSchema);
     organization.name = name;
     organization.updatedAt = nowIso(context);
     return json({ organization });
   }),
-  route('DELETE', '/api/organizations/:organizationId', ({ params }) => {
+  handle(organizationsEndpoints.delete, ({ params }) => {
     const { organization, member } = requireOrganization(context, params.organizationId ?? '');
     if (member.role !== 'owner') {
       throw new DemoHttpError(403, 'auth.forbidden', 'Only the owner can delete the organization.');
@@ -76,7 +80,7 @@ export const organizationsRoutes = (context: DemoContext) => [
     organization.scheduledPurgeAt = new Date(now.getTime() + PURGE_DAYS * 24 * 3600 * 1000).toISOString();
     return noContent();
   }),
-  route('POST', '/api/organizations/:organizationId/restore', ({ params }) => {
+  handle(organizationsEndpoints.restore, ({ params }) => {
     const organization = memberOrganizations(context).find(({ id }) => id === params.organizationId);
     if (!organization) {
       throw new DemoHttpError(
@@ -96,14 +100,5 @@ export const organizationsRoutes = (context: DemoContext) => [
     organization.scheduledPurgeAt = null;
     organization.updatedAt = nowIso(context);
     return noContent();
-  }),
-  // Billing: the demo is on its free plan for good (spec §7: the portal answers 501 in demo).
-  route('POST', '/api/organizations/:organizationId/checkout-session', ({ params }) => {
-    requireOrganization(context, params.organizationId ?? '');
-    throw new DemoHttpError(501, 'demo.not_available', 'This feature is not available in demo.');
-  }),
-  route('GET', '/api/organizations/:organizationId/customer-portal', ({ params }) => {
-    requireOrganization(context, params.organizationId ?? '');
-    throw new DemoHttpError(501, 'demo.not_available', 'This feature is not available in demo.');
   }),
 ];

@@ -1,8 +1,5 @@
-import { inviteMemberSchema } from '@sheaf/contracts/invitations';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../shared/app.types';
+import { invitationsEndpoints } from '@sheaf/contracts/invitations';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { parseJsonBody } from '../../shared/validation';
 import type { RequireAuth } from '../auth/auth.middleware';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { InvitationsUsecases } from './invitations.usecases';
@@ -10,61 +7,56 @@ import type { InvitationsUsecases } from './invitations.usecases';
 /** Invitations accept sessions only: an organization's (owners and admins) and the caller's received ones. */
 export function createInvitationsRoutes({
   invitations,
-  requireAuth,
-  requireOrganizationMember,
+  routes,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   invitations: InvitationsUsecases;
-  requireAuth: RequireAuth;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Unused: the endpoints' `auth` and `roles` put the guard; kept until the composition root stops passing it. */
+  requireAuth?: RequireAuth;
+  /** Unused, as `requireAuth`. */
+  requireOrganizationMember?: RequireOrganizationMember;
 }) {
-  const manager = requireOrganizationMember({ roles: ['owner', 'admin'] });
-  return new Hono<AppEnv>()
-    .get('/organizations/:organizationId/members/invitations', manager, async (c) =>
-      c.json({
-        invitations: await invitations.listOrganizationInvitations({ membership: getMembership(c) }),
-      }),
-    )
-    .post('/organizations/:organizationId/members/invitations', manager, async (c) => {
-      const { email, role } = await parseJsonBody(c, inviteMemberSchema);
-      const invitation = await invitations.createInvitation({ membership: getMembership(c), email, role });
-      return c.json({ invitation }, 201);
-    })
-    .get('/invitations', requireAuth(), async (c) =>
-      c.json({ invitations: await invitations.listReceivedInvitations({ actor: c.get('actor') }) }),
-    )
-    .get('/invitations/count', requireAuth(), async (c) =>
-      c.json({
-        pendingInvitationsCount: await invitations.countPendingInvitations({ actor: c.get('actor') }),
-      }),
-    )
-    .post('/invitations/:invitationId/accept', requireAuth(), async (c) => {
-      await invitations.acceptInvitation({
-        actor: c.get('actor'),
-        invitationId: c.req.param('invitationId'),
+  return routes()
+    .on(invitationsEndpoints.listForOrganization, async ({ c }) => ({
+      status: 200,
+      body: { invitations: await invitations.listOrganizationInvitations({ membership: getMembership(c) }) },
+    }))
+    .on(invitationsEndpoints.create, async ({ c, body }) => {
+      const invitation = await invitations.createInvitation({
+        membership: getMembership(c),
+        email: body.email,
+        role: body.role,
       });
-      return c.body(null, 204);
+      return { status: 201, body: { invitation } };
     })
-    .post('/invitations/:invitationId/reject', requireAuth(), async (c) => {
-      await invitations.rejectInvitation({
-        actor: c.get('actor'),
-        invitationId: c.req.param('invitationId'),
-      });
-      return c.body(null, 204);
+    .on(invitationsEndpoints.listReceived, async ({ c }) => ({
+      status: 200,
+      body: { invitations: await invitations.listReceivedInvitations({ actor: c.get('actor') }) },
+    }))
+    .on(invitationsEndpoints.countPending, async ({ c }) => ({
+      status: 200,
+      body: { pendingInvitationsCount: await invitations.countPendingInvitations({ actor: c.get('actor') }) },
+    }))
+    .on(invitationsEndpoints.accept, async ({ c, params }) => {
+      await invitations.acceptInvitation({ actor: c.get('actor'), invitationId: params.invitationId });
+      return { status: 204 };
     })
-    .post('/invitations/:invitationId/cancel', requireAuth(), async (c) => {
+    .on(invitationsEndpoints.reject, async ({ c, params }) => {
+      await invitations.rejectInvitation({ actor: c.get('actor'), invitationId: params.invitationId });
+      return { status: 204 };
+    })
+    .on(invitationsEndpoints.cancel, async ({ c, params }) => {
       await invitations.cancelInvitation({
         userId: c.get('actor').userId,
-        invitationId: c.req.param('invitationId'),
+        invitationId: params.invitationId,
       });
-      return c.body(null, 204);
+      return { status: 204 };
     })
-    .post('/invitations/:invitationId/resend', requireAuth(), async (c) => {
+    .on(invitationsEndpoints.resend, async ({ c, params }) => {
       await invitations.resendInvitation({
         userId: c.get('actor').userId,
-        invitationId: c.req.param('invitationId'),
+        invitationId: params.invitationId,
       });
-      return c.body(null, 204);
-    });
+      return { status: 204 };
+    }).router;
 }

@@ -1,39 +1,37 @@
-import { updateMemberRoleSchema } from '@sheaf/contracts/members';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../shared/app.types';
+import { membersEndpoints } from '@sheaf/contracts/members';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { parseJsonBody } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { MembersUsecases } from './members.usecases';
 
 /** Members routes accept sessions only. The invitations routes under …/members/invitations live in their module. */
 export function createMembersRoutes({
   members,
-  requireOrganizationMember,
+  routes,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   members: MembersUsecases;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
+  requireOrganizationMember?: RequireOrganizationMember;
 }) {
-  return new Hono<AppEnv>()
-    .get('/organizations/:organizationId/members', requireOrganizationMember(), async (c) =>
-      c.json({ members: await members.listMembers({ membership: getMembership(c) }) }),
-    )
-    .get('/organizations/:organizationId/members/me', requireOrganizationMember(), async (c) =>
-      c.json({ member: await members.getMyMember({ membership: getMembership(c) }) }),
-    )
-    .patch('/organizations/:organizationId/members/:memberId', requireOrganizationMember(), async (c) => {
-      const { role } = await parseJsonBody(c, updateMemberRoleSchema);
+  return routes()
+    .on(membersEndpoints.list, async ({ c }) => ({
+      status: 200,
+      body: { members: await members.listMembers({ membership: getMembership(c) }) },
+    }))
+    .on(membersEndpoints.me, async ({ c }) => ({
+      status: 200,
+      body: { member: await members.getMyMember({ membership: getMembership(c) }) },
+    }))
+    .on(membersEndpoints.updateRole, async ({ c, params, body }) => {
       const member = await members.updateMemberRole({
         membership: getMembership(c),
-        memberId: c.req.param('memberId'),
-        role,
+        memberId: params.memberId,
+        role: body.role,
       });
-      return c.json({ member });
+      return { status: 200, body: { member } };
     })
-    .delete('/organizations/:organizationId/members/:memberId', requireOrganizationMember(), async (c) => {
-      await members.removeMember({ membership: getMembership(c), memberId: c.req.param('memberId') });
-      return c.body(null, 204);
-    });
+    .on(membersEndpoints.remove, async ({ c, params }) => {
+      await members.removeMember({ membership: getMembership(c), memberId: params.memberId });
+      return { status: 204 };
+    }).router;
 }

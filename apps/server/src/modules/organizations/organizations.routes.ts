@@ -1,77 +1,68 @@
-import { createOrganizationSchema, updateOrganizationSchema } from '@sheaf/contracts/organizations';
-import { Hono } from 'hono';
-import type { AppEnv } from '../../shared/app.types';
+import { organizationsEndpoints } from '@sheaf/contracts/organizations';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { parseJsonBody } from '../../shared/validation';
 import type { RequireAuth } from '../auth/auth.middleware';
 import { getMembership, type RequireOrganizationMember } from './organizations.middleware';
 import type { OrganizationsUsecases } from './organizations.usecases';
 
 export function createOrganizationsRoutes({
   organizations,
-  requireAuth,
-  requireOrganizationMember,
+  routes,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   organizations: OrganizationsUsecases;
-  requireAuth: RequireAuth;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
+  requireAuth?: RequireAuth;
+  /** Unused, as `requireAuth`. */
+  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   return (
-    new Hono<AppEnv>()
-      .get('/organizations', requireAuth({ apiKeyPermissions: ['organizations:read'] }), async (c) =>
-        c.json({ organizations: await organizations.listOrganizations({ actor: c.get('actor') }) }),
-      )
-      .post('/organizations', requireAuth({ apiKeyPermissions: ['organizations:create'] }), async (c) => {
-        const { name } = await parseJsonBody(c, createOrganizationSchema);
-        const organization = await organizations.createOrganization({ userId: c.get('actor').userId, name });
-        return c.json({ organization }, 201);
+    routes()
+      .on(organizationsEndpoints.list, async ({ c }) => ({
+        status: 200,
+        body: { organizations: await organizations.listOrganizations({ actor: c.get('actor') }) },
+      }))
+      .on(organizationsEndpoints.create, async ({ c, body }) => {
+        const organization = await organizations.createOrganization({
+          userId: c.get('actor').userId,
+          name: body.name,
+        });
+        return { status: 201, body: { organization } };
       })
-      // Registered before /organizations/:organizationId, which would otherwise take "deleted" as an id.
-      .get('/organizations/deleted', requireAuth(), async (c) =>
-        c.json({
+      // Bound before /organizations/:organizationId, which would otherwise take "deleted" as an id.
+      .on(organizationsEndpoints.listDeleted, async ({ c }) => ({
+        status: 200,
+        body: {
           organizations: await organizations.listDeletedOrganizations({ userId: c.get('actor').userId }),
-        }),
-      )
-      .get(
-        '/organizations/:organizationId',
-        requireOrganizationMember({ apiKeyPermissions: ['organizations:read'] }),
-        async (c) =>
-          c.json({
-            organization: await organizations.getOrganization({
-              organizationId: getMembership(c).organizationId,
-            }),
-          }),
-      )
-      .put(
-        '/organizations/:organizationId',
-        requireOrganizationMember({ apiKeyPermissions: ['organizations:update'], roles: ['owner', 'admin'] }),
-        async (c) => {
-          const { name } = await parseJsonBody(c, updateOrganizationSchema);
-          const organization = await organizations.renameOrganization({
+        },
+      }))
+      .on(organizationsEndpoints.get, async ({ c }) => ({
+        status: 200,
+        body: {
+          organization: await organizations.getOrganization({
             organizationId: getMembership(c).organizationId,
-            name,
-          });
-          return c.json({ organization });
+          }),
         },
-      )
-      .delete(
-        '/organizations/:organizationId',
-        requireOrganizationMember({ apiKeyPermissions: ['organizations:delete'], roles: ['owner'] }),
-        async (c) => {
-          await organizations.deleteOrganization({ membership: getMembership(c) });
-          return c.body(null, 204);
-        },
-      )
-      .post(
-        '/organizations/:organizationId/restore',
-        requireOrganizationMember({ apiKeyPermissions: ['organizations:delete'], includeDeleted: true }),
-        async (c) => {
+      }))
+      .on(organizationsEndpoints.update, async ({ c, body }) => {
+        const organization = await organizations.renameOrganization({
+          organizationId: getMembership(c).organizationId,
+          name: body.name,
+        });
+        return { status: 200, body: { organization } };
+      })
+      .on(organizationsEndpoints.delete, async ({ c }) => {
+        await organizations.deleteOrganization({ membership: getMembership(c) });
+        return { status: 204 };
+      })
+      .on(
+        organizationsEndpoints.restore,
+        async ({ c }) => {
           const { organizationId, userId } = getMembership(c);
           await organizations.restoreOrganization({ organizationId, userId });
-          return c.body(null, 204);
+          return { status: 204 };
         },
-      )
+        // A deleted organization's members must pass the guard to restore it.
+        { includeDeleted: true },
+      ).router
   );
 }

@@ -1,6 +1,6 @@
-import type { InvitationDto, InvitationRole } from '@sheaf/contracts/invitations';
+import { type InvitationRole, invitationsEndpoints } from '@sheaf/contracts/invitations';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { organizationsQueryKey } from '../organizations/api';
 
 /** The signed-in user's received invitations and their pending count. */
@@ -14,32 +14,25 @@ export function organizationInvitationsQueryKey(organizationId: string) {
   return ['organizations', organizationId, 'invitations'] as const;
 }
 
-const organizationInvitationsPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/members/invitations`;
-
 export function organizationInvitationsQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: organizationInvitationsQueryKey(organizationId),
     queryFn: async () =>
-      (await apiClient.request<{ invitations: InvitationDto[] }>(organizationInvitationsPath(organizationId)))
-        .invitations,
+      (await call(invitationsEndpoints.listForOrganization, { params: { organizationId } })).invitations,
   });
 }
 
 export function receivedInvitationsQueryOptions() {
   return queryOptions({
     queryKey: receivedInvitationsQueryKey,
-    queryFn: async () =>
-      (await apiClient.request<{ invitations: InvitationDto[] }>('/api/invitations')).invitations,
+    queryFn: async () => (await call(invitationsEndpoints.listReceived)).invitations,
   });
 }
 
 export function pendingInvitationsCountQueryOptions() {
   return queryOptions({
     queryKey: pendingInvitationsCountQueryKey,
-    queryFn: async () =>
-      (await apiClient.request<{ pendingInvitationsCount: number }>('/api/invitations/count'))
-        .pendingInvitationsCount,
+    queryFn: async () => (await call(invitationsEndpoints.countPending)).pendingInvitationsCount,
     staleTime: PENDING_INVITATIONS_COUNT_STALE_TIME_MS,
   });
 }
@@ -48,12 +41,7 @@ export function useInviteMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: { email: string; role: InvitationRole }) =>
-      (
-        await apiClient.request<{ invitation: InvitationDto }>(organizationInvitationsPath(organizationId), {
-          method: 'POST',
-          body,
-        })
-      ).invitation,
+      (await call(invitationsEndpoints.create, { params: { organizationId }, body })).invitation,
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: organizationInvitationsQueryKey(organizationId) }),
   });
@@ -62,9 +50,7 @@ export function useInviteMember(organizationId: string) {
 type InvitationAction = 'accept' | 'reject' | 'resend' | 'cancel';
 
 function postInvitationAction(invitationId: string, action: InvitationAction) {
-  return apiClient.request<void>(`/api/invitations/${encodeURIComponent(invitationId)}/${action}`, {
-    method: 'POST',
-  });
+  return call(invitationsEndpoints[action], { params: { invitationId } });
 }
 
 /** Cancel (pending) or resend (rejected, expired, cancelled) one of an organization's invitations. */

@@ -1,6 +1,6 @@
-import type { AssignableMemberRole, MemberDto } from '@sheaf/contracts/members';
+import { type AssignableMemberRole, type MemberDto, membersEndpoints } from '@sheaf/contracts/members';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 
 export function membersQueryKey(organizationId: string) {
   return ['organizations', organizationId, 'members'] as const;
@@ -10,14 +10,10 @@ export function myMemberQueryKey(organizationId: string) {
   return ['organizations', organizationId, 'members', 'me'] as const;
 }
 
-const membersPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/members`;
-
 export function membersQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: membersQueryKey(organizationId),
-    queryFn: async () =>
-      (await apiClient.request<{ members: MemberDto[] }>(membersPath(organizationId))).members,
+    queryFn: async () => (await call(membersEndpoints.list, { params: { organizationId } })).members,
   });
 }
 
@@ -25,8 +21,7 @@ export function membersQueryOptions(organizationId: string) {
 export function myMemberQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: myMemberQueryKey(organizationId),
-    queryFn: async () =>
-      (await apiClient.request<{ member: MemberDto }>(`${membersPath(organizationId)}/me`)).member,
+    queryFn: async () => (await call(membersEndpoints.me, { params: { organizationId } })).member,
   });
 }
 
@@ -34,12 +29,8 @@ export function useUpdateMemberRole(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ memberId, role }: { memberId: string; role: AssignableMemberRole }) =>
-      (
-        await apiClient.request<{ member: MemberDto }>(
-          `${membersPath(organizationId)}/${encodeURIComponent(memberId)}`,
-          { method: 'PATCH', body: { role } },
-        )
-      ).member,
+      (await call(membersEndpoints.updateRole, { params: { organizationId, memberId }, body: { role } }))
+        .member,
     // The answer is the updated row: show it at once, then refetch the list to be sure.
     onSuccess: (member) =>
       queryClient.setQueryData<MemberDto[]>(membersQueryKey(organizationId), (members) =>
@@ -52,10 +43,7 @@ export function useUpdateMemberRole(organizationId: string) {
 export function useRemoveMember(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) =>
-      apiClient.request<void>(`${membersPath(organizationId)}/${encodeURIComponent(memberId)}`, {
-        method: 'DELETE',
-      }),
+    mutationFn: (memberId: string) => call(membersEndpoints.remove, { params: { organizationId, memberId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: membersQueryKey(organizationId) }),
   });
 }

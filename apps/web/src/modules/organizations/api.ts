@@ -1,6 +1,6 @@
-import type { DeletedOrganizationDto, OrganizationDto } from '@sheaf/contracts/organizations';
+import { organizationsEndpoints } from '@sheaf/contracts/organizations';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 
 /** Every organization query lives under this key: the list is `['organizations']`, one organization and all it holds `['organizations', id, …]`. */
 export const organizationsQueryKey = ['organizations'] as const;
@@ -10,14 +10,10 @@ export function organizationQueryKey(organizationId: string) {
   return ['organizations', organizationId] as const;
 }
 
-const organizationPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}`;
-
 export function organizationsQueryOptions() {
   return queryOptions({
     queryKey: organizationsQueryKey,
-    queryFn: async () =>
-      (await apiClient.request<{ organizations: OrganizationDto[] }>('/api/organizations')).organizations,
+    queryFn: async () => (await call(organizationsEndpoints.list)).organizations,
   });
 }
 
@@ -25,17 +21,14 @@ export function organizationQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: organizationQueryKey(organizationId),
     queryFn: async () =>
-      (await apiClient.request<{ organization: OrganizationDto }>(organizationPath(organizationId)))
-        .organization,
+      (await call(organizationsEndpoints.get, { params: { organizationId } })).organization,
   });
 }
 
 export function deletedOrganizationsQueryOptions() {
   return queryOptions({
     queryKey: deletedOrganizationsQueryKey,
-    queryFn: async () =>
-      (await apiClient.request<{ organizations: DeletedOrganizationDto[] }>('/api/organizations/deleted'))
-        .organizations,
+    queryFn: async () => (await call(organizationsEndpoints.listDeleted)).organizations,
   });
 }
 
@@ -43,12 +36,7 @@ export function useCreateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ name }: { name: string }) =>
-      (
-        await apiClient.request<{ organization: OrganizationDto }>('/api/organizations', {
-          method: 'POST',
-          body: { name },
-        })
-      ).organization,
+      (await call(organizationsEndpoints.create, { body: { name } })).organization,
     onSuccess: async (organization) => {
       queryClient.setQueryData(organizationQueryKey(organization.id), organization);
       await queryClient.invalidateQueries({ queryKey: organizationsQueryKey, exact: true });
@@ -60,12 +48,8 @@ export function useUpdateOrganization(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ name }: { name: string }) =>
-      (
-        await apiClient.request<{ organization: OrganizationDto }>(organizationPath(organizationId), {
-          method: 'PUT',
-          body: { name },
-        })
-      ).organization,
+      (await call(organizationsEndpoints.update, { params: { organizationId }, body: { name } }))
+        .organization,
     onSuccess: async (organization) => {
       queryClient.setQueryData(organizationQueryKey(organizationId), organization);
       await queryClient.invalidateQueries({ queryKey: organizationsQueryKey, exact: true });
@@ -77,7 +61,7 @@ export function useDeleteOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (organizationId: string) =>
-      apiClient.request<void>(organizationPath(organizationId), { method: 'DELETE' }),
+      call(organizationsEndpoints.delete, { params: { organizationId } }),
     onSuccess: async (_result, organizationId) => {
       queryClient.removeQueries({ queryKey: organizationQueryKey(organizationId) });
       await Promise.all([
@@ -92,7 +76,7 @@ export function useRestoreOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (organizationId: string) =>
-      apiClient.request<void>(`${organizationPath(organizationId)}/restore`, { method: 'POST' }),
+      call(organizationsEndpoints.restore, { params: { organizationId } }),
     onSuccess: async (_result, organizationId) => {
       queryClient.removeQueries({ queryKey: organizationQueryKey(organizationId) });
       await Promise.all([
