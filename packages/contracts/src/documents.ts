@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint, isoDateTime } from './endpoint';
 import {
   ACTIVITY_PAGE_SIZE,
   DOCUMENT_NAME_MAX_LENGTH,
@@ -10,12 +11,14 @@ import {
 import { fileTextString, singleLineString } from './text';
 
 /** A document's tag as carried by document answers (the tags module adds the rest). */
-export type DocumentTagDto = {
-  id: string;
-  name: string;
-  color: string;
-  description: string | null;
-};
+export const documentTagSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  description: z.string().nullable(),
+});
+
+export type DocumentTagDto = z.infer<typeof documentTagSchema>;
 
 /**
  * Where a document's text extraction stands: queued, running, finished (with or without text
@@ -36,31 +39,51 @@ export const EXTRACTION_ERROR_CODES = [
   'extraction.failed',
 ] as const;
 export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
-export type ExtractionErrorDto = { code: ExtractionErrorCode; message: string };
 
-/** A document in list answers: never with its content. */
-export type DocumentListItemDto = {
-  id: string;
-  organizationId: string;
-  name: string;
-  originalName: string;
-  originalSize: number;
-  originalSha256: string;
-  mimeType: string;
-  createdAt: string;
-  updatedAt: string | null;
-  deletedAt: string | null;
-  deletedBy: string | null;
-  isDeleted: boolean;
-  scheduledPurgeAt: string | null;
-  extractionStatus: ExtractionStatus;
+export const extractionErrorSchema = z.strictObject({
+  code: z.enum(EXTRACTION_ERROR_CODES),
+  message: z.string(),
+});
+
+export type ExtractionErrorDto = z.infer<typeof extractionErrorSchema>;
+
+const documentListItemShape = {
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  originalName: z.string(),
+  /** Bytes. */
+  originalSize: z.number().int().nonnegative(),
+  /** Hex SHA-256 of the file: one document per content in an organization. */
+  originalSha256: z.string(),
+  /** Sniffed from the content's magic bytes, else the declared type or the extension. */
+  mimeType: z.string(),
+  createdAt: isoDateTime(),
+  updatedAt: isoDateTime().nullable(),
+  deletedAt: isoDateTime().nullable(),
+  deletedBy: z.string().nullable(),
+  isDeleted: z.boolean(),
+  scheduledPurgeAt: isoDateTime().nullable(),
+  extractionStatus: z.enum(EXTRACTION_STATUSES),
   /** Set when `extractionStatus` is `failed`, else null. */
-  extractionError: ExtractionErrorDto | null;
-  tags: DocumentTagDto[];
+  extractionError: extractionErrorSchema.nullable(),
+  /** By name. */
+  tags: z.array(documentTagSchema),
 };
 
+/** A document in list answers: never with its content. */
+export const documentListItemSchema = z.strictObject(documentListItemShape);
+
+export type DocumentListItemDto = z.infer<typeof documentListItemSchema>;
+
 /** GET /documents/{documentId}: the document with its extracted (or edited) text. */
-export type DocumentDto = DocumentListItemDto & { content: string };
+export const documentSchema = z.strictObject({
+  ...documentListItemShape,
+  /** The extracted or edited text; '' until the extraction found some. */
+  content: z.string(),
+});
+
+export type DocumentDto = z.infer<typeof documentSchema>;
 
 export const DOCUMENT_ACTIVITY_EVENTS = [
   'created',
@@ -76,23 +99,38 @@ export type DocumentActivityEvent = (typeof DOCUMENT_ACTIVITY_EVENTS)[number];
  * What an activity entry carries beyond its event: the fields an `updated` changed; for a document
  * `created` from an intake e-mail, the sender and the intake address ("added by e-mail from …").
  */
-export type DocumentActivityEventData = {
-  updatedFields?: string[];
-  intakeEmail?: { from: string | null; emailAddress: string };
-};
+export const documentActivityEventDataSchema = z.strictObject({
+  updatedFields: z.array(z.string()).optional(),
+  intakeEmail: z.strictObject({ from: z.string().nullable(), emailAddress: z.string() }).optional(),
+});
 
-export type DocumentActivityDto = {
-  id: string;
-  event: DocumentActivityEvent;
-  eventData: DocumentActivityEventData | null;
-  tag: { id: string; name: string; color: string } | null;
-  user: { id: string; name: string } | null;
-  createdAt: string;
-};
+export type DocumentActivityEventData = z.infer<typeof documentActivityEventDataSchema>;
 
-const pageIndexSchema = z.coerce.number().int().min(0).default(0);
-const pageSizeSchema = (defaultSize: number) =>
-  z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize);
+export const documentActivitySchema = z.strictObject({
+  id: z.string(),
+  event: z.enum(DOCUMENT_ACTIVITY_EVENTS),
+  eventData: documentActivityEventDataSchema.nullable(),
+  /** The tag of a `tagged`/`untagged` entry; null otherwise or once the tag is deleted. */
+  tag: z.strictObject({ id: z.string(), name: z.string(), color: z.string() }).nullable(),
+  /** Null for what nobody did by hand (an extraction, an intake e-mail) or a deleted user. */
+  user: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: isoDateTime(),
+});
+
+export type DocumentActivityDto = z.infer<typeof documentActivitySchema>;
+
+/**
+ * A query parameter given empty (`?pageSize=`) counts as not given: it takes its default, as every
+ * pagination parameter does (coercing '' would make it 0).
+ */
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** `pageIndex`, from 0 (default 0); an empty value is the default. */
+export const pageIndexSchema = z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).default(0));
+
+/** `pageSize`, 1 to MAX_PAGE_SIZE (default `defaultSize`); an empty value is the default. */
+export const pageSizeSchema = (defaultSize: number) =>
+  z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize));
 
 /** Tag ids from `?tags=a,b` or repeated `?tags=a&tags=b`. */
 const tagIdsSchema = z
@@ -132,24 +170,37 @@ export const searchDocumentsQuerySchema = z.object({
 });
 
 /** A range of a snippet that matched a word of the query: `snippet.slice(start, end)` (UTF-16 offsets). */
-export type SearchMatchRange = { start: number; end: number };
+export const searchMatchRangeSchema = z.strictObject({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+
+export type SearchMatchRange = z.infer<typeof searchMatchRangeSchema>;
 
 /**
  * A search hit: a list item (no content) with a short `snippet` of its text around the first match
  * (about SEARCH_SNIPPET_LENGTH characters, '' when only the name matched) and the ranges of the
  * snippet that match the query's words.
  */
-export type DocumentSearchHitDto = DocumentListItemDto & { snippet: string; matches: SearchMatchRange[] };
+export const documentSearchHitSchema = z.strictObject({
+  ...documentListItemShape,
+  snippet: z.string(),
+  matches: z.array(searchMatchRangeSchema),
+});
+
+export type DocumentSearchHitDto = z.infer<typeof documentSearchHitSchema>;
 
 /**
  * GET /documents/search answer. Past SEARCH_COUNT_CAP matches the count stops there:
  * `documentsCount` is the cap and `documentsCountIsCapped` is true (the UI shows "10,000+").
  */
-export type SearchDocumentsResponse = {
-  documents: DocumentSearchHitDto[];
-  documentsCount: number;
-  documentsCountIsCapped: boolean;
-};
+export const searchDocumentsResponseSchema = z.strictObject({
+  documents: z.array(documentSearchHitSchema),
+  documentsCount: z.number().int().nonnegative(),
+  documentsCountIsCapped: z.boolean(),
+});
+
+export type SearchDocumentsResponse = z.infer<typeof searchDocumentsResponseSchema>;
 
 /** GET /documents/{documentId}/activity */
 export const listDocumentActivityQuerySchema = z.object({
@@ -173,18 +224,241 @@ export const updateDocumentSchema = z
   })
   .refine((body) => body.name !== undefined || body.content !== undefined, {
     message: 'Give a name or a content',
-  });
+  })
+  // The refinement is not JSON Schema: this says the same in the API description.
+  .meta({ description: 'At least one of `name` and `content`.', minProperties: 1 });
 
 export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
 
-export type OrganizationStatsDto = { documentsCount: number; documentsSize: number };
+/** GET /documents/statistics: the active documents (not the trash), counted and summed in bytes. */
+export const organizationStatsSchema = z.strictObject({
+  documentsCount: z.number().int().nonnegative(),
+  documentsSize: z.number().int().nonnegative(),
+});
+
+export type OrganizationStatsDto = z.infer<typeof organizationStatsSchema>;
+
+/** Image types previewed inline; with PDF and plain text, the INLINE_MIME_TYPES. */
+const INLINE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'];
+
+/** MIME types previewed inline (PDF, images, plain text); everything else is downloaded as an attachment. */
+export const INLINE_MIME_TYPES = ['application/pdf', 'text/plain', ...INLINE_IMAGE_TYPES] as const;
 
 /** MIME types previewed inline (PDF, images, plain text); everything else is downloaded as an attachment. */
 export function isInlineMimeType(mimeType: string): boolean {
   const type = mimeType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/pdf' || type === 'text/plain') return true;
-  return ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/bmp'].includes(type);
+  return (INLINE_MIME_TYPES as readonly string[]).includes(type);
 }
 
-/** This domain's endpoints (see endpoint.ts). */
-export const documentsEndpoints = {};
+const ORGANIZATION = '/api/organizations/:organizationId';
+const DOCUMENTS = `${ORGANIZATION}/documents`;
+
+const exampleListItem = {
+  id: 'doc_0123456789abcdefghijklmn',
+  organizationId: 'org_0123456789abcdefghijklmn',
+  name: 'invoice-2026-01.pdf',
+  originalName: 'invoice-2026-01.pdf',
+  originalSize: 48213,
+  originalSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  mimeType: 'application/pdf',
+  createdAt: '2026-01-31T09:15:00.000Z',
+  updatedAt: null,
+  deletedAt: null,
+  deletedBy: null,
+  isDeleted: false,
+  scheduledPurgeAt: null,
+  extractionStatus: 'done',
+  extractionError: null,
+  tags: [{ id: 'tag_0123456789abcdefghijklmn', name: 'Invoices', color: '#d8ff75', description: null }],
+} satisfies DocumentListItemDto;
+
+const exampleDocument = {
+  ...exampleListItem,
+  content: 'Invoice 2026-01\nTotal: 120.00 EUR',
+} satisfies DocumentDto;
+
+const documentAnswer = z.strictObject({ document: documentSchema });
+const documentsPageAnswer = z.strictObject({
+  documents: z.array(documentListItemSchema),
+  /** Every document of the list, not only this page's. */
+  documentsCount: z.number().int().nonnegative(),
+});
+
+export const documentsEndpoints = {
+  upload: defineEndpoint({
+    method: 'POST',
+    path: DOCUMENTS,
+    tag: 'Documents',
+    summary: 'Upload a document',
+    description:
+      "201 with the new document, its text extraction queued. When the same content (by SHA-256) is in the organization's trash, that document is restored and answered with 200 instead; when it is active, 409. Limited per user (UPLOADS_RATE_LIMIT_PER_MINUTE), by the plan's file size (413 `document.size_too_large`) and storage (413 `documents.storage_limit_reached`, the trash counting), and by the server's disk (507).",
+    auth: { apiKeyPermission: 'documents:create' },
+    rawBody: {
+      mediaType: 'multipart/form-data',
+      description:
+        "One file in the field `file`, streamed to storage. Its type is sniffed from its content, else taken from the part's type or the name's extension; the part's file name becomes the document's name.",
+      fields: { file: { type: 'string', format: 'binary', description: 'The file (not empty).' } },
+      required: ['file'],
+    },
+    answers: { 200: documentAnswer, 201: documentAnswer },
+    errors: {
+      409: ['document.already_exists'],
+      413: ['document.size_too_large', 'documents.storage_limit_reached'],
+      429: ['api.rate_limited'],
+      507: ['storage.insufficient_space'],
+    },
+    example: { answer: { document: { ...exampleDocument, content: '', extractionStatus: 'pending' } } },
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: DOCUMENTS,
+    tag: 'Documents',
+    summary: 'List the documents, newest first',
+    description:
+      'List items carry no content. `tags` keeps the documents carrying every one of the given tags.',
+    auth: { apiKeyPermission: 'documents:read' },
+    query: listDocumentsQuerySchema,
+    answers: { 200: documentsPageAnswer },
+    example: { answer: { documents: [exampleListItem], documentsCount: 1 } },
+  }),
+  listDeleted: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/deleted`,
+    tag: 'Documents',
+    summary: 'List the documents in the trash, last deleted first',
+    auth: { apiKeyPermission: 'documents:read' },
+    query: listDeletedDocumentsQuerySchema,
+    answers: { 200: documentsPageAnswer },
+  }),
+  statistics: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/statistics`,
+    tag: 'Documents',
+    summary: 'Count and size the active documents',
+    auth: { apiKeyPermission: 'documents:read' },
+    answers: { 200: z.strictObject({ organizationStats: organizationStatsSchema }) },
+    example: { answer: { organizationStats: { documentsCount: 12, documentsSize: 3_145_728 } } },
+  }),
+  emptyTrash: defineEndpoint({
+    method: 'DELETE',
+    path: `${DOCUMENTS}/trash`,
+    tag: 'Documents',
+    summary: 'Empty the trash (documents and files deleted for good)',
+    auth: { apiKeyPermission: 'documents:delete' },
+    answers: { 204: null },
+  }),
+  deleteTrashed: defineEndpoint({
+    method: 'DELETE',
+    path: `${DOCUMENTS}/trash/:documentId`,
+    tag: 'Documents',
+    summary: 'Delete a document of the trash for good, with its file',
+    description: '404 when the document is not in the trash.',
+    auth: { apiKeyPermission: 'documents:delete' },
+    answers: { 204: null },
+    errors: { 404: ['documents.not_found'] },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/:documentId`,
+    tag: 'Documents',
+    summary: 'Get a document with its content and tags',
+    description: 'A document in the trash is answered too (`isDeleted`).',
+    auth: { apiKeyPermission: 'documents:read' },
+    answers: { 200: documentAnswer },
+    errors: { 404: ['documents.not_found'] },
+    example: { answer: { document: exampleDocument } },
+  }),
+  file: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/:documentId/file`,
+    tag: 'Documents',
+    summary: "Download the document's file",
+    description:
+      "The file as uploaded, in its own type (`Content-Type` is the document's `mimeType`): inline for PDF, images and plain text, else as an attachment, under a sandboxing `Content-Security-Policy`. One byte range (`Range: bytes=a-b`) answers 206 with `Content-Range`; a range outside the file, 416 with `Content-Range: bytes */size`.",
+    auth: { apiKeyPermission: 'documents:read' },
+    answers: {
+      200: {
+        file: {
+          mediaTypes: ['application/octet-stream', ...INLINE_MIME_TYPES],
+          description: 'The whole file.',
+        },
+      },
+      206: {
+        file: {
+          mediaTypes: ['application/octet-stream', ...INLINE_MIME_TYPES],
+          description: 'The byte range asked for.',
+        },
+      },
+    },
+    errors: { 404: ['documents.not_found'], 416: ['documents.range_not_satisfiable'] },
+  }),
+  activity: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/:documentId/activity`,
+    tag: 'Documents',
+    summary: "List the document's activity, newest first",
+    auth: { apiKeyPermission: 'documents:read' },
+    query: listDocumentActivityQuerySchema,
+    answers: { 200: z.strictObject({ activities: z.array(documentActivitySchema) }) },
+    errors: { 404: ['documents.not_found'] },
+    example: {
+      answer: {
+        activities: [
+          {
+            id: 'act_0123456789abcdefghijklmn',
+            event: 'updated',
+            eventData: { updatedFields: ['name'] },
+            tag: null,
+            user: { id: 'usr_0123456789abcdefghijklmn', name: 'Ada Lovelace' },
+            createdAt: '2026-01-31T09:20:00.000Z',
+          },
+        ],
+      },
+    },
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: `${DOCUMENTS}/:documentId`,
+    tag: 'Documents',
+    summary: 'Rename a document or edit its content',
+    description:
+      'At least one of `name` and `content`. An `updated` activity entry lists the fields that changed (none when nothing changed).',
+    auth: { apiKeyPermission: 'documents:update' },
+    body: updateDocumentSchema,
+    answers: { 200: documentAnswer },
+    errors: { 404: ['documents.not_found'] },
+    example: { body: { name: 'invoice-2026-01.pdf' }, answer: { document: exampleDocument } },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: `${DOCUMENTS}/:documentId`,
+    tag: 'Documents',
+    summary: 'Move a document to the trash',
+    description:
+      'It is deleted for good after the retention days (`scheduledPurgeAt`). Deleting a trashed document again changes nothing.',
+    auth: { apiKeyPermission: 'documents:delete' },
+    answers: { 204: null },
+    errors: { 404: ['documents.not_found'] },
+  }),
+  retryExtraction: defineEndpoint({
+    method: 'POST',
+    path: `${DOCUMENTS}/:documentId/extraction`,
+    tag: 'Documents',
+    summary: "Extract the document's text again",
+    description:
+      'Queues the extraction of a `done` or `failed` document again: 202 with the document back to `pending`; 409 while one is pending or running.',
+    auth: { apiKeyPermission: 'documents:update' },
+    answers: { 202: documentAnswer },
+    errors: { 404: ['documents.not_found'], 409: ['documents.extraction_in_progress'] },
+  }),
+  restore: defineEndpoint({
+    method: 'POST',
+    path: `${DOCUMENTS}/:documentId/restore`,
+    tag: 'Documents',
+    summary: 'Restore a document from the trash',
+    description: 'Restoring an active document changes nothing.',
+    auth: { apiKeyPermission: 'documents:delete' },
+    answers: { 200: documentAnswer },
+    errors: { 404: ['documents.not_found'] },
+  }),
+};

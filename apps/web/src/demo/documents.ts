@@ -1,4 +1,5 @@
 import {
+  documentsEndpoints,
   isInlineMimeType,
   listDeletedDocumentsQuerySchema,
   listDocumentsQuerySchema,
@@ -8,16 +9,15 @@ import { recordActivity } from './activity';
 import { DEMO_DOCUMENTS_PAGE_SIZE, DEMO_PLAN_LIMITS, DEMO_UPLOAD_DELAY_MS } from './constants';
 import { type DemoContext, newId, nowIso, readBytes, requireOrganization } from './context';
 import { activeDocuments, findDocument, toDocumentDto, toListItem } from './documents-store';
-import { DemoHttpError, json, noContent, parseJsonBody, parseWith, readQuery, route } from './http';
+import { DemoHttpError, handle, json, noContent, parseJsonBody, parseWith, readQuery } from './http';
 import type { DocumentRow } from './state';
 import { applyTaggingRules } from './tagging-rules';
 
-const BASE = '/api/organizations/:organizationId/documents';
-
-/** The demo's page size when the query gives none (spec §9: 10 for documents in demo). */
+/** The demo's page size when the query gives none, or an empty one (spec §9: 10 for documents in demo). */
 const withDemoPageSize = (query: Record<string, string | string[]>) => ({
-  pageSize: String(DEMO_DOCUMENTS_PAGE_SIZE),
   ...query,
+  pageSize:
+    query.pageSize === undefined || query.pageSize === '' ? String(DEMO_DOCUMENTS_PAGE_SIZE) : query.pageSize,
 });
 
 const page = <T>(items: T[], pageIndex: number, pageSize: number) =>
@@ -159,11 +159,12 @@ export const documentsRoutes = (context: DemoContext) => {
   const organizationOf = (params: Record<string, string>) =>
     requireOrganization(context, params.organizationId ?? '').organization;
   return [
-    route('POST', BASE, async ({ params, body }) => {
+    handle(documentsEndpoints.upload, async ({ params, body }) => {
       const { document, created } = await uploadDocument(context, organizationOf(params).id, body);
-      return json({ document: toListItem(context, document) }, created ? 201 : 200);
+      // With its content, as the server answers it.
+      return json({ document: toDocumentDto(context, document) }, created ? 201 : 200);
     }),
-    route('GET', BASE, ({ params, url }) => {
+    handle(documentsEndpoints.list, ({ params, url }) => {
       const organization = organizationOf(params);
       const { pageIndex, pageSize, tags } = parseWith(
         listDocumentsQuerySchema,
@@ -179,7 +180,7 @@ export const documentsRoutes = (context: DemoContext) => {
         documentsCount: documents.length,
       });
     }),
-    route('GET', `${BASE}/deleted`, ({ params, url }) => {
+    handle(documentsEndpoints.listDeleted, ({ params, url }) => {
       const organization = organizationOf(params);
       const { pageIndex, pageSize } = parseWith(
         listDeletedDocumentsQuerySchema,
@@ -193,7 +194,7 @@ export const documentsRoutes = (context: DemoContext) => {
         documentsCount: documents.length,
       });
     }),
-    route('GET', `${BASE}/statistics`, ({ params }) => {
+    handle(documentsEndpoints.statistics, ({ params }) => {
       const documents = activeDocuments(context, organizationOf(params).id);
       return json({
         organizationStats: {
@@ -202,7 +203,7 @@ export const documentsRoutes = (context: DemoContext) => {
         },
       });
     }),
-    route('DELETE', `${BASE}/trash`, async ({ params }) => {
+    handle(documentsEndpoints.emptyTrash, async ({ params }) => {
       const organization = organizationOf(params);
       await purgeDocuments(
         context,
@@ -212,7 +213,7 @@ export const documentsRoutes = (context: DemoContext) => {
       );
       return noContent();
     }),
-    route('DELETE', `${BASE}/trash/:documentId`, async ({ params }) => {
+    handle(documentsEndpoints.deleteTrashed, async ({ params }) => {
       const document = findDocument(context, organizationOf(params).id, params.documentId ?? '');
       if (document.deletedAt === null) {
         throw new DemoHttpError(
@@ -224,7 +225,7 @@ export const documentsRoutes = (context: DemoContext) => {
       await purgeDocuments(context, [document]);
       return noContent();
     }),
-    route('GET', `${BASE}/:documentId`, ({ params }) =>
+    handle(documentsEndpoints.get, ({ params }) =>
       json({
         document: toDocumentDto(
           context,
@@ -232,14 +233,14 @@ export const documentsRoutes = (context: DemoContext) => {
         ),
       }),
     ),
-    route('GET', `${BASE}/:documentId/file`, ({ params, headers }) =>
+    handle(documentsEndpoints.file, ({ params, headers }) =>
       fileResponse(
         context,
         findDocument(context, organizationOf(params).id, params.documentId ?? ''),
         headers.get('range'),
       ),
     ),
-    route('PATCH', `${BASE}/:documentId`, (request) => {
+    handle(documentsEndpoints.update, (request) => {
       const document = findDocument(
         context,
         organizationOf(request.params).id,
@@ -261,12 +262,12 @@ export const documentsRoutes = (context: DemoContext) => {
       });
       return json({ document: toDocumentDto(context, document) });
     }),
-    route('DELETE', `${BASE}/:documentId`, ({ params }) => {
+    handle(documentsEndpoints.delete, ({ params }) => {
       const document = findDocument(context, organizationOf(params).id, params.documentId ?? '');
       if (document.deletedAt === null) trashDocument(context, document);
       return noContent();
     }),
-    route('POST', `${BASE}/:documentId/restore`, ({ params }) => {
+    handle(documentsEndpoints.restore, ({ params }) => {
       const document = findDocument(context, organizationOf(params).id, params.documentId ?? '');
       if (document.deletedAt !== null) {
         document.deletedAt = null;
@@ -279,7 +280,7 @@ export const documentsRoutes = (context: DemoContext) => {
       }
       return json({ document: toDocumentDto(context, document) });
     }),
-    route('POST', `${BASE}/:documentId/extraction`, async ({ params }) => {
+    handle(documentsEndpoints.retryExtraction, async ({ params }) => {
       const document = findDocument(context, organizationOf(params).id, params.documentId ?? '');
       const file = await context.persistence.loadFile(document.id);
       document.content = file ? await context.extractText(file, document.mimeType).catch(() => '') : '';

@@ -367,6 +367,28 @@ describe.each(testDialects)('documents API on %s', (dialect) => {
       }
     });
 
+    it('reads an empty pageIndex or pageSize as not given (the default), on every paged list', async () => {
+      const all = await listDocuments(server, ownerCredentials, organizationId);
+      for (const query of [
+        '?pageIndex=',
+        '?pageSize=',
+        '?pageIndex=&pageSize=',
+        '?pageIndex=&pageSize=&tags=',
+      ]) {
+        const answered = await listDocuments(server, ownerCredentials, organizationId, query);
+        expect(
+          answered.documents.map(({ id }) => id),
+          query,
+        ).toEqual(all.documents.map(({ id }) => id));
+      }
+      const first = all.documents[0]!;
+      expect(
+        await listActivities(server, ownerCredentials, organizationId, first.id, '?pageIndex=&pageSize='),
+      ).toEqual(await listActivities(server, ownerCredentials, organizationId, first.id));
+      const trash = await request(server, 'GET', `${base()}/deleted?pageIndex=&pageSize=`, ownerCredentials);
+      expect(trash.status).toBe(200);
+    });
+
     it('keeps the totals of the list and the trash right as documents move between them', async () => {
       // The totals are kept by database triggers (migration 0014), not counted per request.
       const totals = async () => ({

@@ -1,118 +1,101 @@
 import { Readable } from 'node:stream';
-import {
-  isInlineMimeType,
-  listDeletedDocumentsQuerySchema,
-  listDocumentActivityQuerySchema,
-  listDocumentsQuerySchema,
-  updateDocumentSchema,
-} from '@sheaf/contracts/documents';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { documentsEndpoints, isInlineMimeType } from '@sheaf/contracts/documents';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../shared/app.types';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { isHttpError } from '../../shared/errors';
 import { nodeRequestBody } from '../../shared/node-request-body';
-import { parseJsonBody, parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import { contentDisposition } from './documents.models';
 import type { DocumentsUsecases } from './documents.usecases';
 
-const BASE = '/organizations/:organizationId/documents';
-
 export function createDocumentsRoutes({
   documents,
-  requireOrganizationMember,
+  routes,
   uploadRateLimit,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   documents: DocumentsUsecases;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Not used: the adapter guards each endpoint from its `auth` (the composition root still passes it). */
+  requireOrganizationMember?: RequireOrganizationMember;
   /** Per-user limit on uploads (UPLOADS_RATE_LIMIT_PER_MINUTE). */
   uploadRateLimit: MiddlewareHandler<AppEnv>;
 }) {
-  const canCreate = requireOrganizationMember({ apiKeyPermissions: ['documents:create'] });
-  const canRead = requireOrganizationMember({ apiKeyPermissions: ['documents:read'] });
-  const canUpdate = requireOrganizationMember({ apiKeyPermissions: ['documents:update'] });
-  const canDelete = requireOrganizationMember({ apiKeyPermissions: ['documents:delete'] });
-
   return (
-    new Hono<AppEnv>()
-      .post(BASE, canCreate, uploadRateLimit, async (c) => {
-        const { organizationId, userId } = getMembership(c);
-        const { document, created } = await documents.uploadDocument({
-          organizationId,
-          userId,
-          request: c.req.raw,
-          ...nodeRequestBody(c),
-        });
-        return c.json({ document }, created ? 201 : 200);
-      })
-      .get(BASE, canRead, async (c) => {
-        const { pageIndex, pageSize, tags } = parseWith(
-          listDocumentsQuerySchema,
-          readQueryWithLists(c.req.url),
-        );
-        return c.json(
-          await documents.listDocuments({
-            organizationId: getMembership(c).organizationId,
-            pageIndex,
-            pageSize,
-            tagIds: tags,
-          }),
-        );
-      })
+    routes()
+      .on(
+        documentsEndpoints.upload,
+        async ({ c }) => {
+          const { organizationId, userId } = getMembership(c);
+          const { document, created } = await documents.uploadDocument({
+            organizationId,
+            userId,
+            request: c.req.raw,
+            ...nodeRequestBody(c),
+          });
+          return created ? { status: 201, body: { document } } : { status: 200, body: { document } };
+        },
+        { before: [uploadRateLimit] },
+      )
+      .on(documentsEndpoints.list, async ({ c, query }) => ({
+        status: 200,
+        body: await documents.listDocuments({
+          organizationId: getMembership(c).organizationId,
+          pageIndex: query.pageIndex,
+          pageSize: query.pageSize,
+          tagIds: query.tags,
+        }),
+      }))
       // Fixed paths before `/:documentId`.
-      .get(`${BASE}/deleted`, canRead, async (c) => {
-        const { pageIndex, pageSize } = parseWith(listDeletedDocumentsQuerySchema, c.req.query());
-        return c.json(
-          await documents.listDeletedDocuments({
-            organizationId: getMembership(c).organizationId,
-            pageIndex,
-            pageSize,
-          }),
-        );
-      })
-      .get(`${BASE}/statistics`, canRead, async (c) =>
-        c.json({
+      .on(documentsEndpoints.listDeleted, async ({ c, query }) => ({
+        status: 200,
+        body: await documents.listDeletedDocuments({
+          organizationId: getMembership(c).organizationId,
+          pageIndex: query.pageIndex,
+          pageSize: query.pageSize,
+        }),
+      }))
+      .on(documentsEndpoints.statistics, async ({ c }) => ({
+        status: 200,
+        body: {
           organizationStats: await documents.getStatistics({
             organizationId: getMembership(c).organizationId,
           }),
-        }),
-      )
-      .delete(`${BASE}/trash`, canDelete, async (c) => {
+        },
+      }))
+      .on(documentsEndpoints.emptyTrash, async ({ c }) => {
         await documents.emptyTrash({ organizationId: getMembership(c).organizationId });
-        return c.body(null, 204);
+        return { status: 204 };
       })
-      .delete(`${BASE}/trash/:documentId`, canDelete, async (c) => {
+      .on(documentsEndpoints.deleteTrashed, async ({ c, params }) => {
         await documents.deleteTrashedDocument({
           organizationId: getMembership(c).organizationId,
-          documentId: c.req.param('documentId'),
+          documentId: params.documentId,
         });
-        return c.body(null, 204);
+        return { status: 204 };
       })
-      .get(`${BASE}/:documentId`, canRead, async (c) =>
-        c.json({
+      .on(documentsEndpoints.get, async ({ c, params }) => ({
+        status: 200,
+        body: {
           document: await documents.getDocument({
             organizationId: getMembership(c).organizationId,
-            documentId: c.req.param('documentId'),
+            documentId: params.documentId,
           }),
-        }),
-      )
-      .get(`${BASE}/:documentId/file`, canRead, async (c) => {
+        },
+      }))
+      .on(documentsEndpoints.file, async ({ c, params }) => {
+        const { organizationId } = getMembership(c);
         let opened: Awaited<ReturnType<DocumentsUsecases['openDocumentFile']>>;
         try {
           opened = await documents.openDocumentFile({
-            organizationId: getMembership(c).organizationId,
-            documentId: c.req.param('documentId'),
+            organizationId,
+            documentId: params.documentId,
             rangeHeader: c.req.header('range'),
           });
         } catch (error) {
           if (isHttpError(error) && error.status === 416) {
             const size = await documents
-              .getDocument({
-                organizationId: getMembership(c).organizationId,
-                documentId: c.req.param('documentId'),
-              })
+              .getDocument({ organizationId, documentId: params.documentId })
               .then((document) => document.originalSize);
             c.header('Content-Range', `bytes */${size}`);
           }
@@ -138,50 +121,48 @@ export function createDocumentsRoutes({
         headers.set('Content-Length', String(size));
         return new Response(body, { status: 200, headers });
       })
-      .get(`${BASE}/:documentId/activity`, canRead, async (c) => {
-        const { pageIndex, pageSize } = parseWith(listDocumentActivityQuerySchema, c.req.query());
-        return c.json({
+      .on(documentsEndpoints.activity, async ({ c, params, query }) => ({
+        status: 200,
+        body: {
           activities: await documents.listActivities({
             organizationId: getMembership(c).organizationId,
-            documentId: c.req.param('documentId'),
-            pageIndex,
-            pageSize,
+            documentId: params.documentId,
+            pageIndex: query.pageIndex,
+            pageSize: query.pageSize,
           }),
-        });
-      })
-      .patch(`${BASE}/:documentId`, canUpdate, async (c) => {
-        const { name, content } = await parseJsonBody(c, updateDocumentSchema);
+        },
+      }))
+      .on(documentsEndpoints.update, async ({ c, params, body }) => {
         const { organizationId, userId } = getMembership(c);
-        return c.json({
-          document: await documents.updateDocument({
-            organizationId,
-            documentId: c.req.param('documentId'),
-            userId,
-            name,
-            content,
-          }),
+        const document = await documents.updateDocument({
+          organizationId,
+          documentId: params.documentId,
+          userId,
+          name: body.name,
+          content: body.content,
         });
+        return { status: 200, body: { document } };
       })
-      .delete(`${BASE}/:documentId`, canDelete, async (c) => {
+      .on(documentsEndpoints.delete, async ({ c, params }) => {
         const { organizationId, userId } = getMembership(c);
-        await documents.deleteDocument({ organizationId, documentId: c.req.param('documentId'), userId });
-        return c.body(null, 204);
+        await documents.deleteDocument({ organizationId, documentId: params.documentId, userId });
+        return { status: 204 };
       })
-      .post(`${BASE}/:documentId/extraction`, canUpdate, async (c) => {
+      .on(documentsEndpoints.retryExtraction, async ({ c, params }) => {
         const document = await documents.retryExtraction({
           organizationId: getMembership(c).organizationId,
-          documentId: c.req.param('documentId'),
+          documentId: params.documentId,
         });
-        return c.json({ document }, 202);
+        return { status: 202, body: { document } };
       })
-      .post(`${BASE}/:documentId/restore`, canDelete, async (c) => {
+      .on(documentsEndpoints.restore, async ({ c, params }) => {
         const { organizationId, userId } = getMembership(c);
         const document = await documents.restoreDocument({
           organizationId,
-          documentId: c.req.param('documentId'),
+          documentId: params.documentId,
           userId,
         });
-        return c.json({ document });
-      })
+        return { status: 200, body: { document } };
+      }).router
   );
 }

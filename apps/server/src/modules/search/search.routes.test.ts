@@ -470,7 +470,6 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       createSearchRoutes({
         routes: server.services.endpointRoutes,
         search: createSearchUsecases({ database: testDatabase.database, countCap: 3 }),
-        requireOrganizationMember: server.services.requireOrganizationMember,
         searchRateLimit: createUserRateLimit({ perMinute: 0 }),
       }),
     );
@@ -503,7 +502,6 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       createSearchRoutes({
         routes: server.services.endpointRoutes,
         search: createSearchUsecases({ database: testDatabase.database, countCap: 1 }),
-        requireOrganizationMember: server.services.requireOrganizationMember,
         searchRateLimit: createUserRateLimit({ perMinute: 0 }),
       }),
     );
@@ -565,6 +563,17 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       const response = await searchResponse(organizationId, query);
       expect(response.status, query).toBe(400);
       expect((await readError(response)).error.code).toBe('api.validation_error');
+    }
+  });
+
+  it('reads an empty pageIndex or pageSize as not given (the default)', async () => {
+    const organizationId = await newOrganization();
+    await addDocument(organizationId, 'receipt-1.txt');
+    await addDocument(organizationId, 'receipt-2.txt');
+    const expected = await search(organizationId, 'receipt');
+    expect(expected.documentsCount).toBe(2);
+    for (const extra of ['&pageIndex=', '&pageSize=', '&pageIndex=&pageSize=']) {
+      expect(await search(organizationId, 'receipt', extra), extra).toEqual(expected);
     }
   });
 

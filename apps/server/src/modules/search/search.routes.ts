@@ -1,44 +1,35 @@
-import { searchDocumentsQuerySchema } from '@sheaf/contracts/documents';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { searchEndpoints } from '@sheaf/contracts/search';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../shared/app.types';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { parseWith, readQueryWithLists } from '../../shared/validation';
 import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
 import type { SearchUsecases } from './search.usecases';
 
 /** Registered before the documents routes: `/documents/search` is not a document id. */
 export function createSearchRoutes({
   search,
-  requireOrganizationMember,
+  routes,
   searchRateLimit,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
   routes: EndpointRoutesFactory;
   search: SearchUsecases;
-  requireOrganizationMember: RequireOrganizationMember;
+  /** Not used: the adapter guards the endpoint from its `auth` (the composition root still passes it). */
+  requireOrganizationMember?: RequireOrganizationMember;
   /** Per-user limit on searches (SEARCHES_RATE_LIMIT_PER_MINUTE). */
   searchRateLimit: MiddlewareHandler<AppEnv>;
 }) {
-  const canRead = requireOrganizationMember({ apiKeyPermissions: ['documents:read'] });
-
-  return new Hono<AppEnv>().get(
-    '/organizations/:organizationId/documents/search',
-    canRead,
-    searchRateLimit,
-    async (c) => {
-      const { searchQuery, pageIndex, pageSize, tags } = parseWith(
-        searchDocumentsQuerySchema,
-        readQueryWithLists(c.req.url),
-      );
-      return c.json(
-        await search.searchDocuments({
-          organizationId: getMembership(c).organizationId,
-          searchQuery,
-          tagIds: tags,
-          pageIndex,
-          pageSize,
-        }),
-      );
-    },
-  );
+  return routes().on(
+    searchEndpoints.searchDocuments,
+    async ({ c, query }) => ({
+      status: 200,
+      body: await search.searchDocuments({
+        organizationId: getMembership(c).organizationId,
+        searchQuery: query.searchQuery,
+        tagIds: query.tags,
+        pageIndex: query.pageIndex,
+        pageSize: query.pageSize,
+      }),
+    }),
+    { before: [searchRateLimit] },
+  ).router;
 }

@@ -1,10 +1,11 @@
-import type {
-  DocumentActivityDto,
-  DocumentDto,
-  DocumentListItemDto,
-  ExtractionStatus,
-  OrganizationStatsDto,
+import {
+  type DocumentDto,
+  type DocumentListItemDto,
+  documentsEndpoints,
+  type ExtractionStatus,
+  type UpdateDocumentInput,
 } from '@sheaf/contracts/documents';
+import { type EndpointAnswer, fillPath } from '@sheaf/contracts/endpoint';
 import { ACTIVITY_PAGE_SIZE, DOCUMENTS_PAGE_SIZE, TRASH_PAGE_SIZE } from '@sheaf/contracts/limits';
 import {
   hashKey,
@@ -16,16 +17,11 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { organizationQueryKey } from '../organizations/api';
 import { isExtractionRunning, LIST_EXTRACTION_POLL_MS } from './extraction';
 
 export type DocumentsPage = { documents: DocumentListItemDto[]; documentsCount: number };
-
-const documentsPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}/documents`;
-
-const documentPath = (organizationId: string, documentId: string) =>
-  `${documentsPath(organizationId)}/${encodeURIComponent(documentId)}`;
 
 /** Every document query of an organization lives under this key, below the organization's own. */
 export function documentsQueryKey(organizationId: string) {
@@ -37,9 +33,7 @@ export function documentQueryKey(organizationId: string, documentId: string) {
 }
 
 /** The URL of a document's file: the preview reads it and the download link points at it. */
-export function documentFileUrl(organizationId: string, documentId: string): string {
-  return `${apiClient.baseUrl}${documentPath(organizationId, documentId)}/file`;
-}
+export { documentFileUrl } from './preview/document-file';
 
 /** A list is looked at again every few seconds while one of its rows is still being extracted. */
 function refetchWhileExtracting(query: { state: { data: DocumentsPage | undefined } }): number | false {
@@ -62,8 +56,9 @@ export function documentsQueryOptions({
 }) {
   return queryOptions({
     queryKey: [...documentsQueryKey(organizationId), 'list', { pageIndex, pageSize, tagIds }] as const,
-    queryFn: () =>
-      apiClient.request<DocumentsPage>(documentsPath(organizationId), {
+    queryFn: (): Promise<DocumentsPage> =>
+      call(documentsEndpoints.list, {
+        params: { organizationId },
         query: { pageIndex, pageSize, tags: tagIds.length > 0 ? tagIds.join(',') : undefined },
       }),
     placeholderData: keepPreviousData,
@@ -82,10 +77,8 @@ export function deletedDocumentsQueryOptions({
 }) {
   return queryOptions({
     queryKey: [...documentsQueryKey(organizationId), 'deleted', { pageIndex, pageSize }] as const,
-    queryFn: () =>
-      apiClient.request<DocumentsPage>(`${documentsPath(organizationId)}/deleted`, {
-        query: { pageIndex, pageSize },
-      }),
+    queryFn: (): Promise<DocumentsPage> =>
+      call(documentsEndpoints.listDeleted, { params: { organizationId }, query: { pageIndex, pageSize } }),
     placeholderData: keepPreviousData,
     refetchInterval: refetchWhileExtracting,
   });
@@ -95,11 +88,7 @@ export function documentStatisticsQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: [...documentsQueryKey(organizationId), 'statistics'] as const,
     queryFn: async () =>
-      (
-        await apiClient.request<{ organizationStats: OrganizationStatsDto }>(
-          `${documentsPath(organizationId)}/statistics`,
-        )
-      ).organizationStats,
+      (await call(documentsEndpoints.statistics, { params: { organizationId } })).organizationStats,
   });
 }
 
@@ -107,7 +96,7 @@ export function documentQueryOptions(organizationId: string, documentId: string)
   return queryOptions({
     queryKey: documentQueryKey(organizationId, documentId),
     queryFn: async () =>
-      (await apiClient.request<{ document: DocumentDto }>(documentPath(organizationId, documentId))).document,
+      (await call(documentsEndpoints.get, { params: { organizationId, documentId } })).document,
   });
 }
 
@@ -117,10 +106,10 @@ export function documentActivityQueryOptions(organizationId: string, documentId:
     queryKey: [...documentQueryKey(organizationId, documentId), 'activity'] as const,
     queryFn: async ({ pageParam }) =>
       (
-        await apiClient.request<{ activities: DocumentActivityDto[] }>(
-          `${documentPath(organizationId, documentId)}/activity`,
-          { query: { pageIndex: pageParam, pageSize: ACTIVITY_PAGE_SIZE } },
-        )
+        await call(documentsEndpoints.activity, {
+          params: { organizationId, documentId },
+          query: { pageIndex: pageParam, pageSize: ACTIVITY_PAGE_SIZE },
+        })
       ).activities,
     initialPageParam: 0,
     getNextPageParam: (lastPage, _pages, lastPageParam) =>
@@ -137,14 +126,15 @@ export async function uploadDocument({
   organizationId: string;
   file: File;
   signal?: AbortSignal;
-}): Promise<DocumentListItemDto> {
+}): Promise<DocumentDto> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const answer = await apiClient.request<{ document: DocumentListItemDto }>(documentsPath(organizationId), {
-    method: 'POST',
-    body,
-    signal,
-  });
+  const { path, method } = documentsEndpoints.upload;
+  // `call` sends JSON bodies only: the multipart body goes through the client, typed by the same entry.
+  const answer = await apiClient.request<EndpointAnswer<typeof documentsEndpoints.upload>>(
+    fillPath(path, { organizationId }),
+    { method, body, signal },
+  );
   return answer.document;
 }
 
@@ -158,13 +148,9 @@ export function useUpdateDocument(organizationId: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
-    mutationFn: async ({ documentId, ...changes }: { documentId: string; name?: string; content?: string }) =>
-      (
-        await apiClient.request<{ document: DocumentDto }>(documentPath(organizationId, documentId), {
-          method: 'PATCH',
-          body: changes,
-        })
-      ).document,
+    mutationFn: async ({ documentId, ...changes }: { documentId: string } & UpdateDocumentInput) =>
+      (await call(documentsEndpoints.update, { params: { organizationId, documentId }, body: changes }))
+        .document,
     onSuccess: async (document) => {
       queryClient.setQueryData(documentQueryKey(organizationId, document.id), document);
       await refresh();
@@ -180,15 +166,11 @@ export function useRetryExtraction(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (documentId: string) =>
-      (
-        await apiClient.request<{ document: DocumentListItemDto & Partial<Pick<DocumentDto, 'content'>> }>(
-          `${documentPath(organizationId, documentId)}/extraction`,
-          { method: 'POST' },
-        )
-      ).document,
+      (await call(documentsEndpoints.retryExtraction, { params: { organizationId, documentId } })).document,
     onSuccess: (document) => {
       const key = documentQueryKey(organizationId, document.id);
-      // The answer may leave the content out: keep the one already shown until the extraction replaces it.
+      // Merged into the one shown: a content left out of the answer keeps the one shown until the
+      // extraction replaces it.
       queryClient.setQueryData<DocumentDto>(key, (previous) =>
         previous ? { ...previous, ...document } : undefined,
       );
@@ -235,7 +217,7 @@ export function useDeleteDocument(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
     mutationFn: (documentId: string) =>
-      apiClient.request<void>(documentPath(organizationId, documentId), { method: 'DELETE' }),
+      call(documentsEndpoints.delete, { params: { organizationId, documentId } }),
     // Not awaited: the document page leaves at once instead of first showing the document as deleted.
     onSuccess: () => {
       void refresh();
@@ -247,9 +229,7 @@ export function useRestoreDocument(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
     mutationFn: (documentId: string) =>
-      apiClient.request<{ document: DocumentDto }>(`${documentPath(organizationId, documentId)}/restore`, {
-        method: 'POST',
-      }),
+      call(documentsEndpoints.restore, { params: { organizationId, documentId } }),
     onSuccess: refresh,
   });
 }
@@ -258,9 +238,7 @@ export function usePermanentlyDeleteDocument(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
     mutationFn: (documentId: string) =>
-      apiClient.request<void>(`${documentsPath(organizationId)}/trash/${encodeURIComponent(documentId)}`, {
-        method: 'DELETE',
-      }),
+      call(documentsEndpoints.deleteTrashed, { params: { organizationId, documentId } }),
     onSuccess: refresh,
   });
 }
@@ -268,7 +246,7 @@ export function usePermanentlyDeleteDocument(organizationId: string) {
 export function useEmptyTrash(organizationId: string) {
   const refresh = useRefreshOrganization(organizationId);
   return useMutation({
-    mutationFn: () => apiClient.request<void>(`${documentsPath(organizationId)}/trash`, { method: 'DELETE' }),
+    mutationFn: () => call(documentsEndpoints.emptyTrash, { params: { organizationId } }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,7 @@
 import type { DocumentSearchHitDto, SearchDocumentsResponse } from '@sheaf/contracts/documents';
 import { SEARCH_PALETTE_PAGE_SIZE } from '@sheaf/contracts/limits';
-import { apiClient } from '../../shared/http/api-client';
+import { searchEndpoints } from '@sheaf/contracts/search';
+import { call } from '../../shared/http/call';
 
 export type DocumentSearchResult = SearchDocumentsResponse;
 
@@ -33,12 +34,14 @@ export async function searchDocuments({
   tagIds?: readonly string[];
   signal?: AbortSignal;
 }): Promise<DocumentSearchResult> {
-  const answer = await apiClient.request<Partial<SearchDocumentsResponse> | undefined>(
-    `/api/organizations/${encodeURIComponent(organizationId)}/documents/search`,
+  // Read tolerantly, as the palette always did: an answer missing a part counts as empty there.
+  const answer: Partial<SearchDocumentsResponse> | undefined = await call(
+    searchEndpoints.searchDocuments,
     {
+      params: { organizationId },
       query: { searchQuery, pageIndex, pageSize, tags: tagIds.length > 0 ? tagIds.join(',') : undefined },
-      signal,
     },
+    { signal },
   );
   const documents = (answer?.documents ?? []).map(normalizeHit);
   return {

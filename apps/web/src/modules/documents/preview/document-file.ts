@@ -1,7 +1,9 @@
+import { documentsEndpoints } from '@sheaf/contracts/documents';
+import { fillPath } from '@sheaf/contracts/endpoint';
 import { apiClient } from '../../../shared/http/api-client';
 
 export function documentFilePath(organizationId: string, documentId: string): string {
-  return `/api/organizations/${organizationId}/documents/${documentId}/file`;
+  return fillPath(documentsEndpoints.file.path, { organizationId, documentId });
 }
 
 export function documentFileUrl(organizationId: string, documentId: string): string {
