@@ -4,10 +4,10 @@ import {
   ACTIVITY_PAGE_SIZE,
   DOCUMENT_NAME_MAX_LENGTH,
   DOCUMENTS_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_MIN_QUERY_LENGTH,
 } from './limits';
+import { pageIndexSchema, pageSizeSchema } from './pagination';
 import { fileTextString, singleLineString } from './text';
 
 /** A document's tag as carried by document answers (the tags module adds the rest). */
@@ -119,18 +119,7 @@ export const documentActivitySchema = z.strictObject({
 
 export type DocumentActivityDto = z.infer<typeof documentActivitySchema>;
 
-/**
- * A query parameter given empty (`?pageSize=`) counts as not given: it takes its default, as every
- * pagination parameter does (coercing '' would make it 0).
- */
-const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
-
-/** `pageIndex`, from 0 (default 0); an empty value is the default. */
-export const pageIndexSchema = z.preprocess(emptyAsAbsent, z.coerce.number().int().min(0).default(0));
-
-/** `pageSize`, 1 to MAX_PAGE_SIZE (default `defaultSize`); an empty value is the default. */
-export const pageSizeSchema = (defaultSize: number) =>
-  z.preprocess(emptyAsAbsent, z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultSize));
+export { pageIndexSchema, pageSizeSchema };
 
 /** Tag ids from `?tags=a,b` or repeated `?tags=a&tags=b`. */
 const tagIdsSchema = z
