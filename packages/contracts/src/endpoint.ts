@@ -154,10 +154,21 @@ type JsonStatuses<Endpoint extends EndpointDefinition> = {
   [Status in keyof Endpoint['answers']]: Endpoint['answers'][Status] extends z.ZodType ? Status : never;
 }[keyof Endpoint['answers']];
 
-/** What a caller gets back on success: the union of the JSON answers' bodies, or nothing. */
+/** Statuses of an endpoint's file answers. */
+type FileStatuses<Endpoint extends EndpointDefinition> = {
+  [Status in keyof Endpoint['answers']]: Endpoint['answers'][Status] extends FileAnswer ? Status : never;
+}[keyof Endpoint['answers']];
+
+/** What a caller gets back on success: the union of the JSON answers' bodies, a file's Blob, or nothing. */
 export type EndpointAnswer<Endpoint extends EndpointDefinition> = [JsonStatuses<Endpoint>] extends [never]
-  ? undefined
+  ? [FileStatuses<Endpoint>] extends [never]
+    ? undefined
+    : Blob
   : { [Status in JsonStatuses<Endpoint>]: AnswerBody<Endpoint, Status> }[JsonStatuses<Endpoint>];
+
+/** Whether an endpoint answers a file (its caller reads a Blob). */
+export const answersFile = (endpoint: Pick<EndpointDefinition, 'answers'>) =>
+  Object.values(endpoint.answers).some((answer) => isFileAnswer(answer));
 
 /** What a caller sends: the path's parameters, the query and the body, each only when the endpoint has it. */
 export type EndpointRequest<Endpoint extends EndpointDefinition> = ([
@@ -166,7 +177,11 @@ export type EndpointRequest<Endpoint extends EndpointDefinition> = ([
   ? { params?: undefined }
   : { params: PathParams<Endpoint['path']> }) &
   (Endpoint['query'] extends z.ZodType ? { query?: z.input<Endpoint['query']> } : { query?: undefined }) &
-  (Endpoint['body'] extends z.ZodType ? { body: z.input<Endpoint['body']> } : { body?: undefined });
+  (Endpoint['body'] extends z.ZodType
+    ? { body: z.input<Endpoint['body']> }
+    : Endpoint['rawBody'] extends RawBody
+      ? { body: FormData }
+      : { body?: undefined });
 
 /** An ISO-8601 date-time as the API answers it. */
 export const isoDateTime = () => z.iso.datetime({ offset: true });

@@ -5,7 +5,6 @@ import {
   type ExtractionStatus,
   type UpdateDocumentInput,
 } from '@sheaf/contracts/documents';
-import { type EndpointAnswer, fillPath } from '@sheaf/contracts/endpoint';
 import { ACTIVITY_PAGE_SIZE, DOCUMENTS_PAGE_SIZE, TRASH_PAGE_SIZE } from '@sheaf/contracts/limits';
 import {
   hashKey,
@@ -16,7 +15,6 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiClient } from '../../shared/http/api-client';
 import { call } from '../../shared/http/call';
 import { organizationQueryKey } from '../organizations/api';
 import { isExtractionRunning, LIST_EXTRACTION_POLL_MS } from './extraction';
@@ -129,13 +127,7 @@ export async function uploadDocument({
 }): Promise<DocumentDto> {
   const body = new FormData();
   body.append('file', file, file.name);
-  const { path, method } = documentsEndpoints.upload;
-  // `call` sends JSON bodies only: the multipart body goes through the client, typed by the same entry.
-  const answer = await apiClient.request<EndpointAnswer<typeof documentsEndpoints.upload>>(
-    fillPath(path, { organizationId }),
-    { method, body, signal },
-  );
-  return answer.document;
+  return (await call(documentsEndpoints.upload, { params: { organizationId }, body }, { signal })).document;
 }
 
 /** After any document change the organization's cached queries are refreshed (spec §4). */

@@ -1,4 +1,5 @@
 import {
+  answersFile,
   type EndpointAnswer,
   type EndpointDefinition,
   type EndpointRequest,
@@ -12,7 +13,7 @@ export type CallOptions = Pick<RequestOptions, 'signal' | 'headers' | 'skipUnaut
 
 /**
  * Calls one endpoint of the catalogue: its path filled from `params`, its query and JSON body
- * typed by its schemas, and its answer typed by its success schemas — so a changed contract breaks
+ * typed by its schemas (a multipart endpoint takes FormData; a file comes back as a Blob), and its answer typed by its success schemas — so a changed contract breaks
  * the type check here, not a screen. The answer is not re-validated at run time (the server's
  * tests check every answer against the same schemas).
  */
@@ -30,6 +31,7 @@ export function createCall(client: HttpClient) {
       method: endpoint.method,
       ...(query === undefined ? {} : { query: query as Record<string, QueryValue> }),
       ...(body === undefined ? {} : { body }),
+      ...(answersFile(endpoint) ? { responseType: 'blob' as const } : {}),
       ...options,
     });
   };

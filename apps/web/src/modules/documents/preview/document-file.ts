@@ -1,6 +1,7 @@
 import { documentsEndpoints } from '@sheaf/contracts/documents';
 import { fillPath } from '@sheaf/contracts/endpoint';
 import { apiClient } from '../../../shared/http/api-client';
+import { call } from '../../../shared/http/call';
 
 export function documentFilePath(organizationId: string, documentId: string): string {
   return fillPath(documentsEndpoints.file.path, { organizationId, documentId });
@@ -21,10 +22,7 @@ export function fetchDocumentFile(
   documentId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<Blob> {
-  return apiClient.request<Blob>(documentFilePath(organizationId, documentId), {
-    responseType: 'blob',
-    signal,
-  });
+  return call(documentsEndpoints.file, { params: { organizationId, documentId } }, { signal });
 }
 
 /**
@@ -38,10 +36,10 @@ export async function fetchDocumentFileHead(
   { size, length, signal }: { size: number; length: number; signal?: AbortSignal },
 ): Promise<Blob> {
   const headers: Record<string, string> = size > length ? { range: `bytes=0-${length - 1}` } : {};
-  const blob = await apiClient.request<Blob>(documentFilePath(organizationId, documentId), {
-    responseType: 'blob',
-    headers,
-    signal,
-  });
+  const blob = await call(
+    documentsEndpoints.file,
+    { params: { organizationId, documentId } },
+    { headers, signal },
+  );
   return blob.size > length ? blob.slice(0, length) : blob;
 }
