@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
-import { INTAKE_EMAIL_ALLOWED_ORIGINS_MAX_COUNT } from './limits';
-import { emailAddressSchema } from './text';
+import { INTAKE_EMAIL_ALLOWED_ORIGINS_MAX_COUNT, INTAKE_EMAIL_MESSAGES_LOG_SIZE } from './limits';
+import { PLAN_IDS, PLANS } from './plans';
+import { EMAIL_ADDRESS_MAX_LENGTH, emailAddressSchema } from './text';
 
 /**
  * Intake e-mail addresses (accounts spec §3, §5, §7): mail sent to one by an allowed sender turns
@@ -219,9 +220,13 @@ const ingestAcceptedAnswerSchema = z.strictObject({
 const INTAKE_EMAILS = '/api/organizations/:organizationId/intake-emails';
 const TAG = 'Intake e-mail';
 const READERS =
-  'Every member, signed in (API keys get 403); 403 `intake_emails.disabled` when intake is off.';
+  'Every member, signed in (API keys get 403); 403 `intake_emails.disabled` when intake is off (INTAKE_EMAILS_IS_ENABLED), after the membership check.';
 const MANAGERS =
-  'Owners and admins, signed in (members and API keys get 403); 403 `intake_emails.disabled` when intake is off.';
+  'Owners and admins, signed in (members and API keys get 403); 403 `intake_emails.disabled` when intake is off (INTAKE_EMAILS_IS_ENABLED), after the membership check.';
+/** `free 1, plus 10, pro 100`: the intake addresses each plan allows. */
+const PLAN_ADDRESS_LIMITS = PLAN_IDS.map(
+  (planId) => `${planId} ${PLANS[planId].limits.maxIntakeEmailsCount ?? 'unlimited'}`,
+).join(', ');
 const exampleIntakeEmail = {
   id: 'ie_0123456789abcdefghijklmn',
   emailAddress: 'k3v9x2m7q1wz@intake.example.com',
@@ -242,7 +247,7 @@ export const intakeEmailsEndpoints = {
     path: INTAKE_EMAILS,
     tag: TAG,
     summary: "The organization's intake addresses",
-    description: READERS,
+    description: `Oldest first. ${READERS}`,
     auth: 'session',
     answers: { 200: listIntakeEmailsAnswerSchema },
     errors: { 403: ['intake_emails.disabled'] },
@@ -253,7 +258,7 @@ export const intakeEmailsEndpoints = {
     path: INTAKE_EMAILS,
     tag: TAG,
     summary: 'Create an intake address',
-    description: `No body: a new enabled address on INTAKE_EMAILS_DOMAIN, with no allowed sender. 403 \`intake_email.limit_reached\` at the plan's limit; 409 \`intake-emails.already_exists\` when random addresses kept colliding. ${MANAGERS}`,
+    description: `No body: a new enabled address \`<12 random lowercase alphanumerics>@INTAKE_EMAILS_DOMAIN\`, with no allowed sender yet. 403 \`intake_email.limit_reached\` at the plan's limit (${PLAN_ADDRESS_LIMITS}; no limit while SUBSCRIPTIONS_IS_ENABLED is off), counted in the inserting transaction under a lock on the organization; 409 \`intake-emails.already_exists\` when fresh random addresses kept colliding. ${MANAGERS}`,
     auth: 'session',
     roles: ['owner', 'admin'],
     answers: { 201: intakeEmailAnswerSchema },
@@ -268,7 +273,7 @@ export const intakeEmailsEndpoints = {
     path: `${INTAKE_EMAILS}/:intakeEmailId`,
     tag: TAG,
     summary: 'Update an intake address',
-    description: `\`isEnabled\` and/or \`allowedOrigins\`; a field left out keeps its value. ${MANAGERS}`,
+    description: `\`isEnabled\` and/or \`allowedOrigins\`; a field left out keeps its value. \`allowedOrigins\` are the senders whose mail is taken (an empty list takes nobody's): at most ${INTAKE_EMAIL_ALLOWED_ORIGINS_MAX_COUNT} e-mail addresses, each valid and at most ${EMAIL_ADDRESS_MAX_LENGTH} characters, stored lower-cased; a duplicate is a 400 \`api.validation_error\` whose detail at its index says '${ALLOWED_ORIGIN_EXISTS_MESSAGE}'. ${MANAGERS}`,
     auth: 'session',
     roles: ['owner', 'admin'],
     body: updateIntakeEmailSchema,
@@ -284,7 +289,7 @@ export const intakeEmailsEndpoints = {
     path: `${INTAKE_EMAILS}/:intakeEmailId`,
     tag: TAG,
     summary: 'Delete an intake address',
-    description: MANAGERS,
+    description: `Its message log goes with it; the documents it made stay. ${MANAGERS}`,
     auth: 'session',
     roles: ['owner', 'admin'],
     answers: { 204: null },
@@ -295,7 +300,7 @@ export const intakeEmailsEndpoints = {
     path: `${INTAKE_EMAILS}/:intakeEmailId/messages`,
     tag: TAG,
     summary: 'Messages the address received',
-    description: `Its newest processed messages, newest first. ${READERS}`,
+    description: `The address's ${INTAKE_EMAIL_MESSAGES_LOG_SIZE} newest processed messages, newest first. \`source\`: ${INTAKE_EMAIL_SOURCES.map((source) => `\`${source}\``).join(', ')}. \`status\`: \`processed\` (see \`documents\` and \`skippedParts\`), \`no_attachments\`, \`sender_not_allowed\`, \`address_disabled\` or \`too_large\` (over INTAKE_EMAILS_MAX_MESSAGE_SIZE; IMAP only, since SMTP and the ingest refuse such mail to its sender). A skipped part's \`reason\`: ${INTAKE_EMAIL_SKIP_REASONS.map((reason) => `\`${reason}\``).join(', ')}. ${READERS}`,
     auth: 'session',
     answers: { 200: listIntakeEmailMessagesAnswerSchema },
     errors: { 403: ['intake_emails.disabled'], 404: ['intake_emails.not_found'] },

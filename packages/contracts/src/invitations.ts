@@ -74,7 +74,7 @@ export const invitationsEndpoints = {
     path: ORGANIZATION_INVITATIONS,
     tag: 'Members',
     summary: "The organization's invitations",
-    description: 'Accepted invitations are left out.',
+    description: 'Newest first; accepted invitations are left out.',
     auth: 'session',
     roles: ['owner', 'admin'],
     answers: { 200: z.strictObject({ invitations: z.array(invitationSchema) }) },
@@ -86,7 +86,7 @@ export const invitationsEndpoints = {
     tag: 'Members',
     summary: 'Invite someone by e-mail',
     description:
-      "Sends the invitation e-mail. Limits: MAX_INVITATIONS_PER_DAY per inviter (429), and the plan's members count, pending invitations included (403).",
+      "`role` is `member` unless `admin` is given. E-mails the invitee a link to /invitations; the invitation expires after INVITATION_EXPIRATION_DAYS (an hourly job marks it `expired`). Refused with 409 `organization.invitation_already_exists` when one is pending for that e-mail, 409 `user.already_in_organization` when it is a member's, 429 `user.organization_invitation_limit_reached` past MAX_INVITATIONS_PER_DAY sent by the caller in 24 hours (creations and resends count), and 403 `organization.max_members_count_reached` when members and pending invitations reach the plan's members limit (only when SUBSCRIPTIONS_IS_ENABLED).",
     auth: 'session',
     roles: ['owner', 'admin'],
     body: inviteMemberSchema,
@@ -102,7 +102,8 @@ export const invitationsEndpoints = {
     path: '/api/invitations',
     tag: 'Members',
     summary: 'Invitations received by the caller',
-    description: "Those sent to the caller's e-mail address (ignoring case), each with its organization.",
+    description:
+      "Those sent to the caller's e-mail address (ignoring case), newest first, each with its organization (`organization: { id, name }`); cancelled ones and those of deleted organizations are left out.",
     auth: 'session',
     answers: { 200: z.strictObject({ invitations: z.array(invitationSchema) }) },
     example: { answer: { invitations: [exampleInvitation] } },
@@ -122,7 +123,7 @@ export const invitationsEndpoints = {
     tag: 'Members',
     summary: 'Accept an invitation',
     description:
-      "The caller joins the organization with the invited role. Refused (403) while the organization is over its plan's members count.",
+      "An invitation sent to the caller's e-mail address (404 `invitations.not_found` for any other), while it is pending (409 `invitations.invalid_status` after): the caller joins the organization with the invited role. Refused (403) while the organization is over its plan's members count.",
     auth: 'session',
     answers: { 204: null },
     errors: {
@@ -136,6 +137,8 @@ export const invitationsEndpoints = {
     path: `${INVITATION}/reject`,
     tag: 'Members',
     summary: 'Reject an invitation',
+    description:
+      "An invitation sent to the caller's e-mail address (404 `invitations.not_found` for any other), while it is pending (409 `invitations.invalid_status` after).",
     auth: 'session',
     answers: { 204: null },
     errors: { 404: ['invitations.not_found'], 409: ['invitations.invalid_status'] },
@@ -145,7 +148,8 @@ export const invitationsEndpoints = {
     path: `${INVITATION}/cancel`,
     tag: 'Members',
     summary: 'Cancel an invitation',
-    description: 'An owner or admin of its organization withdraws a pending invitation.',
+    description:
+      'An owner or admin of its organization withdraws a pending invitation (409 `invitations.invalid_status` for any other).',
     auth: 'session',
     answers: { 204: null },
     errors: { 404: ['invitations.not_found'], 409: ['invitations.invalid_status'] },
@@ -156,7 +160,7 @@ export const invitationsEndpoints = {
     tag: 'Members',
     summary: 'Send an invitation again',
     description:
-      'An owner or admin of its organization sends a rejected, expired or cancelled invitation again, with a new expiry; the same limits as a new invitation apply.',
+      'An owner or admin of its organization sends a rejected, expired or cancelled invitation again (409 `invitations.invalid_status` for a pending or accepted one): it becomes pending with a new expiry, and a new e-mail goes out. The same limits as a new invitation apply.',
     auth: 'session',
     answers: { 204: null },
     errors: {

@@ -74,6 +74,7 @@ export const membersEndpoints = {
     path: MEMBERS,
     tag: 'Members',
     summary: 'Members of the organization',
+    description: 'Oldest member first; every member may read them.',
     auth: 'session',
     answers: { 200: z.strictObject({ members: z.array(memberSchema) }) },
     example: { answer: { members: [exampleMember] } },
@@ -94,7 +95,8 @@ export const membersEndpoints = {
     path: `${MEMBERS}/:memberId`,
     tag: 'Members',
     summary: "Change a member's role",
-    description: 'Owners and admins set admin or member on anyone but the owner. Answers the updated member.',
+    description:
+      "Owners and admins set admin or member on anyone but the owner; the owner's role never changes, and nobody is made owner (403 `auth.forbidden`). Answers the updated member.",
     auth: 'session',
     body: updateMemberRoleSchema,
     answers: { 200: z.strictObject({ member: memberSchema }) },
@@ -107,7 +109,7 @@ export const membersEndpoints = {
     tag: 'Members',
     summary: 'Remove a member, or leave',
     description:
-      "Owners and admins remove anyone but the owner; any other member may remove themselves. The organization also leaves the scope of the removed user's API keys.",
+      "Owners and admins remove anyone but the owner; any other member may remove themselves (leave). The owner can be neither removed nor leave (403 `auth.forbidden`). The organization also leaves the scope of the removed user's API keys.",
     auth: 'session',
     answers: { 204: null },
     errors: { 404: ['members.not_found'] },

@@ -43,6 +43,7 @@ export const deletedOrganizationSchema = organizationSchema.extend({
 export type DeletedOrganizationDto = z.infer<typeof deletedOrganizationSchema>;
 
 const ORGANIZATION = '/api/organizations/:organizationId';
+const NAME_RULE = `The name is trimmed, ${ORGANIZATION_NAME_MIN_LENGTH}–${ORGANIZATION_NAME_MAX_LENGTH} characters.`;
 const exampleOrganization = {
   id: 'org_0123456789abcdefghijklmn',
   name: 'Acme',
@@ -70,7 +71,7 @@ export const organizationsEndpoints = {
     path: '/api/organizations',
     tag: 'Organizations',
     summary: 'Create an organization (the caller owns it)',
-    description: 'A user owns a limited number of organizations (MAX_ORGANIZATIONS_PER_USER).',
+    description: `${NAME_RULE} The caller becomes its owner. A user owns at most MAX_ORGANIZATIONS_PER_USER organizations (403 \`user.max_organization_count_reached\`).`,
     auth: { apiKeyPermission: 'organizations:create' },
     body: createOrganizationSchema,
     answers: { 201: z.strictObject({ organization: organizationSchema }) },
@@ -111,6 +112,7 @@ export const organizationsEndpoints = {
     path: ORGANIZATION,
     tag: 'Organizations',
     summary: 'Rename an organization',
+    description: NAME_RULE,
     auth: { apiKeyPermission: 'organizations:update' },
     roles: ['owner', 'admin'],
     body: updateOrganizationSchema,
@@ -123,7 +125,7 @@ export const organizationsEndpoints = {
     tag: 'Organizations',
     summary: 'Delete an organization (restorable until its purge)',
     description:
-      'A soft delete: the owner who deleted it can restore it until its purge date (ORGANIZATIONS_PURGE_DAYS later).',
+      'A soft delete: the owner who deleted it can restore it until its purge date (ORGANIZATIONS_PURGE_DAYS later); then an hourly job purges it with everything it holds.',
     auth: { apiKeyPermission: 'organizations:delete' },
     roles: ['owner'],
     answers: { 204: null },
@@ -134,7 +136,7 @@ export const organizationsEndpoints = {
     tag: 'Organizations',
     summary: 'Restore a deleted organization',
     description:
-      'Only the owner who deleted it, before its purge date (404 after it). Restoring an organization that is not deleted is a conflict (409) for any member.',
+      'Only the owner who deleted it, before its purge date (404 `organizations.not_found` after it). Restoring an organization that is not deleted is a conflict (409 `organizations.not_deleted`) for any member.',
     // Any role passes the guard: a member restoring a live organization gets 409, not 403.
     auth: { apiKeyPermission: 'organizations:delete' },
     answers: { 204: null },

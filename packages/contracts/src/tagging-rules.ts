@@ -157,6 +157,7 @@ export function ruleMatches(
 const RULES = '/api/organizations/:organizationId/tagging-rules';
 const TAG = 'Tagging rules';
 const SESSION_ONLY = 'Signed-in members only: API keys get 403.';
+const RULE_FIELDS = `The name is trimmed, 1–${TAGGING_RULE_NAME_MAX_LENGTH} characters; the description at most ${TAGGING_RULE_DESCRIPTION_MAX_LENGTH}, or null. Each condition is \`{ field, operator, value }\`: \`field\` \`name\` or \`content\`, \`operator\` one of ${TAGGING_RULE_OPERATORS.map((operator) => `\`${operator}\``).join(', ')}, \`value\` at least one character, compared without regard to case; at most 50 conditions, and a rule without conditions applies to every document. \`tagIds\`: at least one (400), each a tag of the organization (404 \`tags.not_found\`). \`enabled\` is true by default; \`conditionMatchMode\` \`all\` (the default: every condition must hold) or \`any\` (at least one).`;
 const exampleRun = {
   id: 'trr_0123456789abcdefghijklmn',
   taggingRuleId: 'tr_0123456789abcdefghijklmn',
@@ -201,7 +202,7 @@ export const taggingRulesEndpoints = {
     path: RULES,
     tag: TAG,
     summary: "The organization's tagging rules",
-    description: SESSION_ONLY,
+    description: `Oldest first. \`latestRun\` is the rule's newest run over existing documents (see POST …/apply), or null when it never ran. ${SESSION_ONLY}`,
     auth: 'session',
     answers: { 200: z.strictObject({ taggingRules: z.array(taggingRuleSchema) }) },
     example: { answer: { taggingRules: [exampleRule] } },
@@ -211,7 +212,7 @@ export const taggingRulesEndpoints = {
     path: RULES,
     tag: TAG,
     summary: 'Create a tagging rule',
-    description: `Every tag of \`tagIds\` must be a tag of the organization (404 \`tags.not_found\`). ${SESSION_ONLY}`,
+    description: `${RULE_FIELDS} An enabled rule runs by itself on each document whose text has been extracted; POST …/apply runs it over the existing documents. ${SESSION_ONLY}`,
     auth: 'session',
     body: taggingRuleInputSchema,
     answers: { 201: z.strictObject({ taggingRule: taggingRuleSchema }) },
@@ -234,7 +235,7 @@ export const taggingRulesEndpoints = {
     path: `${RULES}/:taggingRuleId`,
     tag: TAG,
     summary: 'Replace a tagging rule',
-    description: `The whole rule, with the body of the creation. ${SESSION_ONLY}`,
+    description: `The whole rule, with the body of the creation. ${RULE_FIELDS} ${SESSION_ONLY}`,
     auth: 'session',
     body: taggingRuleInputSchema,
     answers: { 200: z.strictObject({ taggingRule: taggingRuleSchema }) },
@@ -246,7 +247,7 @@ export const taggingRulesEndpoints = {
     path: `${RULES}/:taggingRuleId`,
     tag: TAG,
     summary: 'Delete a tagging rule',
-    description: `Tags it attached stay on their documents. ${SESSION_ONLY}`,
+    description: `The tags stay, and so do those it attached to documents. ${SESSION_ONLY}`,
     auth: 'session',
     answers: { 204: null },
     errors: { 404: ['tagging_rules.not_found'] },
@@ -256,7 +257,7 @@ export const taggingRulesEndpoints = {
     path: `${RULES}/:taggingRuleId/apply`,
     tag: TAG,
     summary: 'Apply a rule to the existing documents',
-    description: `Starts a run over the organization's documents outside the trash, as a job, enabled rule or not; while a run of the rule is pending or going on, that run is answered instead of a second one. Poll it with GET …/runs/{runId}. ${SESSION_ONLY}`,
+    description: `Starts a run over the organization's documents outside the trash, as a background job, enabled rule or not (it is asked for explicitly); while a run of the rule is \`pending\` or \`running\`, that run is answered instead of a second one. Poll it with GET …/runs/{runId}. The job goes through the documents in batches of 100, attaching the rule's tags where it matches, with \`tagged\` activity entries by no user; each batch and the run's counts commit together, so a run taken over after a crash resumes where it stopped. A run that fails its third try is \`failed\`. ${SESSION_ONLY}`,
     auth: 'session',
     answers: { 202: z.strictObject({ taggingRuleRun: taggingRuleRunSchema }) },
     errors: { 404: ['tagging_rules.not_found'] },
@@ -267,7 +268,7 @@ export const taggingRulesEndpoints = {
     path: `${RULES}/:taggingRuleId/runs/:runId`,
     tag: TAG,
     summary: 'A run of a rule over the existing documents',
-    description: `The newest ten finished runs of a rule are kept. ${SESSION_ONLY}`,
+    description: `\`status\` is \`pending\`, \`running\`, \`succeeded\` or \`failed\`. \`taggedDocumentsCount\` counts the documents that got at least one new tag (applying the rule again tags 0). A rule keeps its ten newest runs: older finished ones are deleted when a new run starts (404 \`tagging_rule_runs.not_found\`). ${SESSION_ONLY}`,
     auth: 'session',
     answers: { 200: z.strictObject({ taggingRuleRun: taggingRuleRunSchema }) },
     errors: { 404: ['tagging_rules.not_found', 'tagging_rule_runs.not_found'] },

@@ -86,6 +86,7 @@ export const documentTagLinkSchema = z.strictObject({
 export type DocumentTagLinkDto = z.infer<typeof documentTagLinkSchema>;
 
 const ORGANIZATION = '/api/organizations/:organizationId';
+const TAG_FIELDS = `The name is trimmed, 1–${TAG_NAME_MAX_LENGTH} characters, and unique in the organization ignoring case in every script (\`École\` and \`école\` are one tag; 409 \`tags.already_exists\`). The colour is a 3, 4, 6 or 8 digit hex colour, stored lower-case and expanded to 6 or 8 digits. The description is at most ${TAG_DESCRIPTION_MAX_LENGTH} characters, or null.`;
 const exampleTag = {
   id: 'tag_0123456789abcdefghijklmn',
   organizationId: 'org_0123456789abcdefghijklmn',
@@ -103,6 +104,8 @@ export const tagsEndpoints = {
     path: `${ORGANIZATION}/tags`,
     tag: 'Tags',
     summary: 'List the tags',
+    description:
+      "By name as people read it, ignoring case and accents (`Ärzte` among the A's), numbers by value. `documentsCount` counts the documents outside the trash that carry the tag.",
     auth: { apiKeyPermission: 'tags:read' },
     answers: { 200: z.strictObject({ tags: z.array(tagSchema) }) },
     example: { answer: { tags: [exampleTag] } },
@@ -112,6 +115,7 @@ export const tagsEndpoints = {
     path: `${ORGANIZATION}/tags`,
     tag: 'Tags',
     summary: 'Create a tag',
+    description: TAG_FIELDS,
     auth: { apiKeyPermission: 'tags:create' },
     body: tagInputSchema,
     answers: { 201: z.strictObject({ tag: tagSchema }) },
@@ -123,6 +127,7 @@ export const tagsEndpoints = {
     path: `${ORGANIZATION}/tags/:tagId`,
     tag: 'Tags',
     summary: 'Update a tag',
+    description: `The whole tag, with the body of the creation. ${TAG_FIELDS}`,
     auth: { apiKeyPermission: 'tags:update' },
     body: tagInputSchema,
     answers: { 200: z.strictObject({ tag: tagSchema }) },
@@ -134,6 +139,8 @@ export const tagsEndpoints = {
     path: `${ORGANIZATION}/tags/:tagId`,
     tag: 'Tags',
     summary: 'Delete a tag (documents keep existing, untagged)',
+    description:
+      'Documents lose the tag, and tagging rules lose it from their tags (a rule left with none stays, attaching nothing until edited). Past `tagged` and `untagged` activity entries stay, with `tag: null`.',
     auth: { apiKeyPermission: 'tags:delete' },
     answers: { 204: null },
     errors: { 404: ['tags.not_found'] },
@@ -143,7 +150,8 @@ export const tagsEndpoints = {
     path: `${ORGANIZATION}/documents/:documentId/tags`,
     tag: 'Tags',
     summary: 'Tag a document',
-    description: '201 when the tag was attached, 200 with the existing link when it already was.',
+    description:
+      "201 when the tag was attached, with a `tagged` activity entry by the caller; 200 with the existing link, and no entry, when the document carries the tag already. 404 `tags.not_found` for a tag that is not the organization's, 404 `documents.not_found` for a document that is not the organization's or is in the trash. The document's `updatedAt` is left alone: it tracks the name and the content.",
     // Tagging a document changes the document.
     auth: { apiKeyPermission: 'documents:update' },
     body: attachTagSchema,
@@ -158,6 +166,8 @@ export const tagsEndpoints = {
     path: `${ORGANIZATION}/documents/:documentId/tags/:tagId`,
     tag: 'Tags',
     summary: 'Untag a document',
+    description:
+      "With an `untagged` activity entry by the caller; without one when the document does not carry the tag. The same 404s as tagging: a tag that is not the organization's, a document that is not the organization's or is in the trash.",
     auth: { apiKeyPermission: 'documents:update' },
     answers: { 204: null },
     errors: { 404: ['documents.not_found', 'tags.not_found'] },

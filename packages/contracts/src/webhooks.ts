@@ -4,11 +4,13 @@ import {
   MAX_PAGE_SIZE,
   WEBHOOK_DELIVERIES_RETENTION_DAYS,
   WEBHOOK_NAME_MAX_LENGTH,
+  WEBHOOK_RESPONSE_BODY_MAX_BYTES,
   WEBHOOK_SECRET_MAX_LENGTH,
   WEBHOOK_URL_MAX_LENGTH,
   WEBHOOKS_DELIVERIES_PAGE_SIZE,
   WEBHOOKS_PER_ORGANIZATION_LIMIT,
 } from './limits';
+import { pageIndexSchema, pageSizeSchema } from './pagination';
 import type { MemberRole } from './permissions';
 import { singleLineString } from './text';
 
@@ -107,8 +109,8 @@ export type UpdateWebhookInput = z.input<typeof updateWebhookSchema>;
 
 /** GET …/webhooks/{webhookId}/deliveries */
 export const listWebhookDeliveriesQuerySchema = z.strictObject({
-  pageIndex: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(WEBHOOKS_DELIVERIES_PAGE_SIZE),
+  pageIndex: pageIndexSchema,
+  pageSize: pageSizeSchema(WEBHOOKS_DELIVERIES_PAGE_SIZE),
 });
 
 export const WEBHOOK_DELIVERY_STATUSES = ['success', 'failure'] as const;
@@ -214,7 +216,7 @@ export const webhooksEndpoints = {
     path: WEBHOOKS,
     tag: TAG,
     summary: "The organization's webhooks",
-    description: MANAGERS_ONLY,
+    description: `The secret is never answered: \`hasSecret\` says whether there is one. \`lastDeliveryStatus\` is the outcome of the newest delivery attempt, \`success\` or \`failure\`, or null before the first. ${MANAGERS_ONLY}`,
     auth: 'session',
     roles: WEBHOOK_MANAGER_ROLES,
     answers: { 200: listWebhooksAnswerSchema },
@@ -225,7 +227,7 @@ export const webhooksEndpoints = {
     path: WEBHOOKS,
     tag: TAG,
     summary: 'Create a webhook',
-    description: `At most ${WEBHOOKS_PER_ORGANIZATION_LIMIT} per organization (403 \`webhooks.limit_reached\`). A URL whose host is or resolves to a non-public address is refused (400 \`webhooks.url_not_allowed\`) unless WEBHOOKS_ALLOW_PRIVATE_TARGETS is on. ${MANAGERS_ONLY}`,
+    description: `The name is trimmed, 1–${WEBHOOK_NAME_MAX_LENGTH} characters; the URL an http(s) URL of at most ${WEBHOOK_URL_MAX_LENGTH} characters; the secret optional, at most ${WEBHOOK_SECRET_MAX_LENGTH} characters; \`enabled\` true by default; \`events\` at least one of ${WEBHOOK_EVENTS.map((event) => `\`${event}\``).join(', ')}. At most ${WEBHOOKS_PER_ORGANIZATION_LIMIT} per organization (403 \`webhooks.limit_reached\`). A URL whose host is or resolves to a non-public address is refused (400 \`webhooks.url_not_allowed\`) unless WEBHOOKS_ALLOW_PRIVATE_TARGETS is on. ${MANAGERS_ONLY}`,
     auth: 'session',
     roles: WEBHOOK_MANAGER_ROLES,
     body: createWebhookSchema,
@@ -272,7 +274,7 @@ export const webhooksEndpoints = {
     path: `${WEBHOOKS}/:webhookId`,
     tag: TAG,
     summary: 'Delete a webhook',
-    description: MANAGERS_ONLY,
+    description: `Its delivery log goes with it. ${MANAGERS_ONLY}`,
     auth: 'session',
     roles: WEBHOOK_MANAGER_ROLES,
     answers: { 204: null },
@@ -283,7 +285,7 @@ export const webhooksEndpoints = {
     path: `${WEBHOOKS}/:webhookId/deliveries`,
     tag: TAG,
     summary: "The webhook's delivery attempts, newest first",
-    description: `Attempts are kept ${WEBHOOK_DELIVERIES_RETENTION_DAYS} days. ${MANAGERS_ONLY}`,
+    description: `\`pageSize\` is ${WEBHOOKS_DELIVERIES_PAGE_SIZE} by default, at most ${MAX_PAGE_SIZE}. Each attempt of each event is one entry; \`responseBody\` holds the first ${WEBHOOK_RESPONSE_BODY_MAX_BYTES / 1024} KB of the receiver's answer. Attempts are kept ${WEBHOOK_DELIVERIES_RETENTION_DAYS} days. ${MANAGERS_ONLY}`,
     auth: 'session',
     roles: WEBHOOK_MANAGER_ROLES,
     query: listWebhookDeliveriesQuerySchema,
@@ -308,7 +310,7 @@ export const webhooksEndpoints = {
     path: `${WEBHOOKS}/:webhookId/test`,
     tag: TAG,
     summary: 'Send a webhook:test event',
-    description: `Queues a \`webhook:test\` ping (one attempt), even to a disabled webhook. ${MANAGERS_ONLY}`,
+    description: `Queues a \`webhook:test\` ping (\`data: { webhookId, organizationId }\`), one attempt, even to a disabled webhook; its outcome shows in the deliveries. ${MANAGERS_ONLY}`,
     auth: 'session',
     roles: WEBHOOK_MANAGER_ROLES,
     answers: { 202: webhookDeliveryQueuedAnswerSchema },
