@@ -27,14 +27,14 @@ export const DEMO_MARKERS = ['sheaf-demo', 'Northwind Plumbing', 'Demo household
 /** What the demo loads before its first render, beside the entry (see src/main.tsx). */
 export const DEMO_STARTUP_MODULES = ['src/demo/start.tsx'];
 
-/** The route modules of the page the demo lands on (see src/app/router.tsx). */
+/** The route modules of the page the demo lands on (see src/app/routes/). */
 export const DEMO_LANDING_MODULES = [
   'src/app/layouts/private-layout.tsx',
   'src/app/layouts/app-shell.tsx',
   'src/modules/organizations/pages/home-page.tsx',
-  'src/modules/organizations/route-guards.ts',
+  'src/app/organization-guards.ts',
   'src/app/layouts/organization-layout.tsx',
-  'src/modules/organizations/pages/organization-home-page.tsx',
+  'src/app/pages/organization-home-page.tsx',
   'src/locales/en.json',
 ];
 

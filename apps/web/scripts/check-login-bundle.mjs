@@ -25,7 +25,7 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const distDir = path.join(webRoot, 'dist');
 const manifestPath = path.join(distDir, '.vite/manifest.json');
 
-/** The modules of the /login route, from its root down (see src/app/router.tsx). */
+/** The modules of the /login route, from its root down (see src/app/routes/). */
 export const LOGIN_ROUTE_MODULES = [
   'src/app/layouts/auth-layout.tsx',
   'src/modules/auth/pages/login-page.tsx',
@@ -36,7 +36,7 @@ const NOT_LOADED_BY_LOGIN = [
   /^src\/locales\//,
   /\/pages\//,
   /^src\/app\/layouts\/(?!theme-switcher|language-switcher)/,
-  /^src\/modules\/organizations\/route-guards\.ts$/,
+  /^src\/app\/organization-guards\.ts$/,
   // Opt-in analytics: the PostHog client loads only when the server enables it, and then on private pages.
   /\/node_modules\/(posthog-js-lite|@posthog\/core)\//,
 ];

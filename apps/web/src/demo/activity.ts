@@ -2,12 +2,13 @@ import {
   type DocumentActivityDto,
   type DocumentActivityEvent,
   type DocumentActivityEventData,
+  documentsEndpoints,
   listDocumentActivityQuerySchema,
 } from '@sheaf/contracts/documents';
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
 import { type DemoContext, nowIso, randomAlphanumerics, requireOrganization } from './context';
 import { findDocument } from './documents-store';
-import { json, parseWith, readQuery, route } from './http';
+import { handle, json, parseWith, readQuery } from './http';
 
 /** Records a document event in the activity log (the server does it in the same transaction). */
 export function recordActivity(
@@ -57,7 +58,7 @@ function toActivityDto(
 }
 
 export const activityRoutes = (context: DemoContext) => [
-  route('GET', '/api/organizations/:organizationId/documents/:documentId/activity', (request) => {
+  handle(documentsEndpoints.activity, (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
     const document = findDocument(context, organization.id, request.params.documentId ?? '');
     const { pageIndex, pageSize } = parseWith(listDocumentActivityQuerySchema, readQuery(request.url));

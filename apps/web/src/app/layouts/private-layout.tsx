@@ -1,7 +1,13 @@
 import { Outlet } from '@tanstack/react-router';
 import { AnalyticsTracker } from '../../modules/analytics/analytics-tracker';
+import { useSession } from '../../modules/auth/api';
 import { ConfirmProvider } from '../../shared/ui/confirm-dialog';
 import { TooltipProvider } from '../../shared/ui/tooltip';
+
+/** Analytics for the signed-in user; its own component, so a session refetch re-renders only it. */
+function SessionAnalyticsTracker() {
+  return <AnalyticsTracker userId={useSession().data?.user.id} />;
+}
 
 /**
  * Above every private page: the tooltip and confirmation-dialog providers, which only those pages
@@ -13,7 +19,7 @@ export function PrivateLayout() {
     <TooltipProvider>
       <ConfirmProvider>
         <Outlet />
-        <AnalyticsTracker />
+        <SessionAnalyticsTracker />
       </ConfirmProvider>
     </TooltipProvider>
   );

@@ -8,8 +8,8 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { apiKeysQueryOptions, useDeleteApiKey } from '../api';
 import { ApiKeyCard } from '../components/api-key-card';
 
@@ -37,58 +37,53 @@ export function ApiKeysPage() {
 
   return (
     <div className="grid max-w-3xl gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{t('api-keys.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('api-keys.description')}</p>
-        </div>
-        {hasKeys ? (
-          <Button asChild>
-            <Link to="/api-keys/create">
-              <Plus aria-hidden="true" />
-              {t('api-keys.create-button')}
-            </Link>
-          </Button>
-        ) : null}
-      </div>
-      {apiKeys.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : apiKeys.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(apiKeys.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void apiKeys.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : hasKeys ? (
-        <ul className="grid gap-3" aria-label={t('api-keys.list-label')}>
-          {apiKeys.data.map((apiKey) => (
-            <li key={apiKey.id}>
-              <ApiKeyCard
-                apiKey={apiKey}
-                onDelete={(key) => void onDelete(key)}
-                isDeleting={remove.isPending && remove.variables === apiKey.id}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          icon={KeyRound}
-          title={t('api-keys.empty.title')}
-          description={t('api-keys.empty.description')}
-          action={
+      <PageHeader
+        title={t('api-keys.title')}
+        description={t('api-keys.description')}
+        actions={
+          hasKeys ? (
             <Button asChild>
               <Link to="/api-keys/create">
                 <Plus aria-hidden="true" />
                 {t('api-keys.create-button')}
               </Link>
             </Button>
-          }
-        />
-      )}
+          ) : null
+        }
+      />
+      <QueryStates
+        query={apiKeys}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={KeyRound}
+            title={t('api-keys.empty.title')}
+            description={t('api-keys.empty.description')}
+            action={
+              <Button asChild>
+                <Link to="/api-keys/create">
+                  <Plus aria-hidden="true" />
+                  {t('api-keys.create-button')}
+                </Link>
+              </Button>
+            }
+          />
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-3" aria-label={t('api-keys.list-label')}>
+            {data.map((apiKey) => (
+              <li key={apiKey.id}>
+                <ApiKeyCard
+                  apiKey={apiKey}
+                  onDelete={(key) => void onDelete(key)}
+                  isDeleting={remove.isPending && remove.variables === apiKey.id}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -1,5 +1,3 @@
-import type { PublicConfig } from '@sheaf/contracts/config';
-import { KeyRound } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
@@ -7,47 +5,7 @@ import { Button } from '../../../shared/ui/button';
 import { FieldMessage } from '../../../shared/ui/form-field';
 import { useConfig } from '../../config/config-context';
 import { authClient, unwrapAuth } from '../auth-client';
-import { GitHubIcon, GoogleIcon } from './provider-icons';
-
-export type AuthProvider = { id: string; name: string; icon: ReactNode };
-
-/** The third-party sign-in providers enabled on this server: Google, GitHub, then the custom ones. */
-export function getAuthProviders(config: PublicConfig): AuthProvider[] {
-  const { providers } = config.auth;
-  const list: AuthProvider[] = [];
-  if (providers.google.isEnabled) {
-    list.push({ id: 'google', name: 'Google', icon: <GoogleIcon className="size-4" /> });
-  }
-  if (providers.github.isEnabled) {
-    list.push({ id: 'github', name: 'GitHub', icon: <GitHubIcon className="size-4" /> });
-  }
-  for (const custom of providers.customs) {
-    list.push({
-      id: custom.providerId,
-      name: custom.providerName,
-      icon: <CustomProviderIcon url={custom.providerIconUrl} />,
-    });
-  }
-  return list;
-}
-
-/**
- * A custom provider's icon: its `https:`, `data:` or same-origin URL (what the server accepts and the
- * page's CSP allows), or the default key when it has none or it fails to load.
- */
-export function CustomProviderIcon({
-  url,
-  className = 'size-4',
-}: {
-  url: string | null | undefined;
-  className?: string;
-}) {
-  const [failed, setFailed] = useState(false);
-  if (!url || failed) {
-    return <KeyRound className={className} aria-hidden="true" />;
-  }
-  return <img src={url} alt="" className={`${className} object-contain`} onError={() => setFailed(true)} />;
-}
+import type { AuthProvider } from '../providers';
 
 /** A failed sign-in to show: under the button of `providerId`, or under all of them when it is not listed. */
 export type ProviderFailure = { id: string | undefined; message: string };

@@ -11,14 +11,16 @@ import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { FormField } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { useConfig } from '../../config/config-context';
 import { refreshSession } from '../api';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthNotice } from '../components/auth-notice';
-import { AuthProviderButtons, Divider, getAuthProviders } from '../components/auth-providers';
-import { EmailField, PasswordField } from '../components/credential-fields';
+import { AuthProviderButtons, Divider } from '../components/auth-providers';
+import { EmailField } from '../components/email-field';
 import { LegalLinks } from '../components/legal-links';
+import { getAuthProviders } from '../providers';
 import { passwordHint, registerSchema } from '../validation';
 
 function RegisterForm() {

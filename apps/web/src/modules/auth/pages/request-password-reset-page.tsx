@@ -11,7 +11,7 @@ import { useConfig } from '../../config/config-context';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthNotice } from '../components/auth-notice';
-import { EmailField } from '../components/credential-fields';
+import { EmailField } from '../components/email-field';
 import { requestPasswordResetSchema } from '../validation';
 import { getWebmailForEmail } from '../webmail';
 

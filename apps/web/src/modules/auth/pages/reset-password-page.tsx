@@ -9,10 +9,10 @@ import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { FormField } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { authClient, unwrapAuth } from '../auth-client';
 import { AuthHeader } from '../components/auth-header';
 import { AuthNotice } from '../components/auth-notice';
-import { PasswordField } from '../components/credential-fields';
 import { passwordHint, resetPasswordSchema } from '../validation';
 
 const routeApi = getRouteApi('/public/reset-password');

@@ -1,5 +1,5 @@
 import type { DocumentDto } from '@sheaf/contracts/documents';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import {
   ArrowLeft,
@@ -17,7 +17,7 @@ import {
   Trash2,
   TriangleAlert,
 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { formatBytes } from '../../../shared/format/bytes';
@@ -30,9 +30,9 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../shared/ui/tabs';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { useConfig } from '../../config/config-context';
-import { DocumentTagsEditor } from '../../tags/components/document-tags-editor';
 import {
   documentFileUrl,
+  documentQueryKey,
   documentQueryOptions,
   useRefreshWhenExtractionEnds,
   useRestoreDocument,
@@ -152,10 +152,21 @@ function DeletedNotice({ document }: { document: DocumentDto }) {
 }
 
 /**
+ * The document's tag editor (tags' DocumentTagsEditor). The app gives it to the page
+ * (app/pages/document-page.tsx): documents shows tags, it does not import their components.
+ */
+export type DocumentTagsEditorComponent = ComponentType<{
+  organizationId: string;
+  document: DocumentDto;
+  /** The document's query, which the editor updates at once when a tag is picked or removed. */
+  documentQueryKey: QueryKey;
+}>;
+
+/**
  * The document page (spec §2): name with rename, download, delete or restore, tags, retention notice when
  * deleted, tabs Info / Content / Activity (`?tab=`) and the preview on the right.
  */
-export function DocumentPage() {
+export function DocumentPage({ TagsEditor }: { TagsEditor: DocumentTagsEditorComponent }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { organizationId, documentId } = routeApi.useParams();
@@ -266,7 +277,11 @@ export function DocumentPage() {
           )}
         </div>
 
-        <DocumentTagsEditor organizationId={organizationId} document={current} />
+        <TagsEditor
+          organizationId={organizationId}
+          document={current}
+          documentQueryKey={documentQueryKey(organizationId, current.id)}
+        />
 
         <Tabs
           value={tab}

@@ -13,8 +13,8 @@ import {
   DropdownMenuTrigger,
 } from '../../../shared/ui/dropdown-menu';
 import { EmptyState } from '../../../shared/ui/empty-state';
+import { TagBadge } from '../../../shared/ui/tag-badge';
 import { tagsQueryOptions } from '../../tags/api';
-import { TagBadge } from '../../tags/components/tag-badge';
 import { tagsFilterSearch } from '../../tags/tags-search';
 import { documentsQueryOptions } from '../api';
 import { DocumentsEmptyState } from '../components/documents-empty-state';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
+import { CopyButton } from '../../../shared/ui/copy-button';
 import { Switch } from '../../../shared/ui/switch';
-import { CopyButton } from '../../webhooks/components/copy-button';
 import { AllowedSendersEditor } from './allowed-senders-editor';
 import { IntakeEmailMessages } from './intake-email-messages';
 

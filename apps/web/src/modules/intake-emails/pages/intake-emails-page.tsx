@@ -12,6 +12,7 @@ import { cn } from '../../../shared/ui/cn';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FormError } from '../../../shared/ui/form-error';
+import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useConfig } from '../../config/config-context';
 import { myMemberQueryOptions } from '../../members/api';
@@ -27,16 +28,15 @@ import { canManageIntakeEmails } from '../permissions';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/settings/intake-emails');
 
-function PageHeader({ action }: { action?: ReactNode }) {
+function IntakeEmailsHeader({ action }: { action?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-      <div className="grid max-w-2xl min-w-0 flex-[1_1_20rem] gap-1">
-        <h1 className="text-xl font-semibold tracking-tight">{t('intake-emails.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('intake-emails.description')}</p>
-      </div>
-      {action}
-    </div>
+    <PageHeader
+      title={t('intake-emails.title')}
+      description={t('intake-emails.description')}
+      textClassName="max-w-2xl min-w-0 flex-[1_1_20rem]"
+      actions={action ?? null}
+    />
   );
 }
 
@@ -117,7 +117,7 @@ export function IntakeEmailsPage() {
   if (!config.intakeEmails.isEnabled) {
     return (
       <div className="grid max-w-3xl gap-6">
-        <PageHeader />
+        <IntakeEmailsHeader />
         <DisabledState />
       </div>
     );
@@ -199,7 +199,9 @@ function EnabledIntakeEmailsPage({ isSubscriptionsEnabled }: { isSubscriptionsEn
 
   return (
     <div className="grid max-w-3xl gap-6">
-      <PageHeader action={canManage && count > 0 && !intakeEmails.isError ? createButton : undefined} />
+      <IntakeEmailsHeader
+        action={canManage && count > 0 && !intakeEmails.isError ? createButton : undefined}
+      />
       {isDisabledByServer ? (
         <DisabledState />
       ) : (

@@ -9,8 +9,8 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../shared/ui/table';
 import { organizationInvitationsQueryOptions, useOrganizationInvitationAction } from '../api';
 import { InvitationStatusBadge } from '../components/invitation-status-badge';
@@ -80,98 +80,91 @@ export function OrganizationInvitationsPage() {
           </Link>
         </Button>
       </div>
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{t('invitations.organization.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('invitations.organization.description')}</p>
-        </div>
-        {invitations.data && invitations.data.length > 0 ? inviteLink : null}
-      </div>
-      {invitations.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : invitations.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(invitations.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void invitations.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : invitations.data.length === 0 ? (
-        <EmptyState
-          icon={Mail}
-          title={t('invitations.organization.empty-title')}
-          description={t('invitations.organization.empty-description')}
-          action={inviteLink}
-        />
-      ) : (
-        <Table aria-label={t('invitations.organization.title')}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t('invitations.columns.email')}</TableHead>
-              <TableHead className="hidden sm:table-cell">{t('invitations.columns.role')}</TableHead>
-              <TableHead>{t('invitations.columns.status')}</TableHead>
-              <TableHead className="hidden md:table-cell">{t('invitations.columns.sent')}</TableHead>
-              <TableHead className="hidden md:table-cell">{t('invitations.columns.expires')}</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">{t('invitations.columns.actions')}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {invitations.data.map((invitation) => (
-              <TableRow key={invitation.id}>
-                <TableCell className="max-w-64">
-                  <div className="grid min-w-0">
-                    <span className="truncate font-medium">{invitation.email}</span>
-                    <span className="text-xs text-muted-foreground sm:hidden">
-                      {t(`members.roles.${invitation.role}`)}
-                    </span>
-                  </div>
-                </TableCell>
-                <TableCell className="hidden sm:table-cell">
-                  {t(`members.roles.${invitation.role}`)}
-                </TableCell>
-                <TableCell>
-                  <InvitationStatusBadge status={invitation.status} />
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                  {formatDate(invitation.createdAt)}
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
-                  {formatDate(invitation.expiresAt)}
-                </TableCell>
-                <TableCell className="text-right">
-                  {invitation.status === 'pending' ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t('invitations.organization.cancel-named', { email: invitation.email })}
-                      isLoading={isBusy(invitation)}
-                      onClick={() => void run(invitation, 'cancel')}
-                    >
-                      <X aria-hidden="true" />
-                      <span className="hidden sm:inline">{t('invitations.organization.cancel')}</span>
-                    </Button>
-                  ) : isResendable(invitation.status) ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={t('invitations.organization.resend-named', { email: invitation.email })}
-                      isLoading={isBusy(invitation)}
-                      onClick={() => void run(invitation, 'resend')}
-                    >
-                      <RotateCw aria-hidden="true" />
-                      <span className="hidden sm:inline">{t('invitations.organization.resend')}</span>
-                    </Button>
-                  ) : null}
-                </TableCell>
+      <PageHeader
+        title={t('invitations.organization.title')}
+        description={t('invitations.organization.description')}
+        actions={invitations.data && invitations.data.length > 0 ? inviteLink : null}
+      />
+      <QueryStates
+        query={invitations}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={Mail}
+            title={t('invitations.organization.empty-title')}
+            description={t('invitations.organization.empty-description')}
+            action={inviteLink}
+          />
+        }
+      >
+        {(data) => (
+          <Table aria-label={t('invitations.organization.title')}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t('invitations.columns.email')}</TableHead>
+                <TableHead className="hidden sm:table-cell">{t('invitations.columns.role')}</TableHead>
+                <TableHead>{t('invitations.columns.status')}</TableHead>
+                <TableHead className="hidden md:table-cell">{t('invitations.columns.sent')}</TableHead>
+                <TableHead className="hidden md:table-cell">{t('invitations.columns.expires')}</TableHead>
+                <TableHead className="text-right">
+                  <span className="sr-only">{t('invitations.columns.actions')}</span>
+                </TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {data.map((invitation) => (
+                <TableRow key={invitation.id}>
+                  <TableCell className="max-w-64">
+                    <div className="grid min-w-0">
+                      <span className="truncate font-medium">{invitation.email}</span>
+                      <span className="text-xs text-muted-foreground sm:hidden">
+                        {t(`members.roles.${invitation.role}`)}
+                      </span>
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">
+                    {t(`members.roles.${invitation.role}`)}
+                  </TableCell>
+                  <TableCell>
+                    <InvitationStatusBadge status={invitation.status} />
+                  </TableCell>
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {formatDate(invitation.createdAt)}
+                  </TableCell>
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground md:table-cell">
+                    {formatDate(invitation.expiresAt)}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    {invitation.status === 'pending' ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t('invitations.organization.cancel-named', { email: invitation.email })}
+                        isLoading={isBusy(invitation)}
+                        onClick={() => void run(invitation, 'cancel')}
+                      >
+                        <X aria-hidden="true" />
+                        <span className="hidden sm:inline">{t('invitations.organization.cancel')}</span>
+                      </Button>
+                    ) : isResendable(invitation.status) ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={t('invitations.organization.resend-named', { email: invitation.email })}
+                        isLoading={isBusy(invitation)}
+                        onClick={() => void run(invitation, 'resend')}
+                      >
+                        <RotateCw aria-hidden="true" />
+                        <span className="hidden sm:inline">{t('invitations.organization.resend')}</span>
+                      </Button>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryStates>
     </div>
   );
 }

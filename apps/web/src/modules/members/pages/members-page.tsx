@@ -16,6 +16,7 @@ import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FormError } from '../../../shared/ui/form-error';
+import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../shared/ui/table';
 import { Tooltip } from '../../../shared/ui/tooltip';
@@ -130,23 +131,23 @@ export function MembersPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-        <div className="grid gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{t('members.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('members.description')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {canManage ? (
-            <Button variant="outline" asChild>
-              <Link to="/organizations/$organizationId/invitations" params={{ organizationId }}>
-                <Mail aria-hidden="true" />
-                {t('members.invitations-link')}
-              </Link>
-            </Button>
-          ) : null}
-          {actorRole ? <InviteButton organizationId={organizationId} canInvite={canManage} /> : null}
-        </div>
-      </div>
+      <PageHeader
+        title={t('members.title')}
+        description={t('members.description')}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {canManage ? (
+              <Button variant="outline" asChild>
+                <Link to="/organizations/$organizationId/invitations" params={{ organizationId }}>
+                  <Mail aria-hidden="true" />
+                  {t('members.invitations-link')}
+                </Link>
+              </Button>
+            ) : null}
+            {actorRole ? <InviteButton organizationId={organizationId} canInvite={canManage} /> : null}
+          </div>
+        }
+      />
 
       {members.isPending || me.isPending ? (
         <div className="flex justify-center py-10 text-primary">

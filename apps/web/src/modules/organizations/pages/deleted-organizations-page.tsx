@@ -10,8 +10,8 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { deletedOrganizationsQueryOptions, useRestoreOrganization } from '../api';
 import { getDaysRemaining } from '../purge';
 
@@ -49,68 +49,63 @@ export function DeletedOrganizationsPage() {
           </Link>
         </Button>
       </div>
-      <div className="grid gap-1 border-b pb-4">
-        <h1 className="text-xl font-semibold tracking-tight">{t('organizations.deleted.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('organizations.deleted.description')}</p>
-      </div>
-      {deleted.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : deleted.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(deleted.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void deleted.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : deleted.data.length === 0 ? (
-        <EmptyState
-          icon={Trash2}
-          title={t('organizations.deleted.empty-title')}
-          description={t('organizations.deleted.empty-description')}
-        />
-      ) : (
-        <ul className="grid gap-3" aria-label={t('organizations.deleted.title')}>
-          {deleted.data.map((organization) => {
-            const daysRemaining = getDaysRemaining(organization.scheduledPurgeAt);
-            return (
-              <li
-                key={organization.id}
-                aria-label={organization.name}
-                className="flex flex-col gap-3 rounded-xl border bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="grid min-w-0 gap-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-medium">{organization.name}</span>
-                    <Badge variant={daysRemaining <= 7 ? 'destructive' : 'secondary'}>
-                      {t('organizations.deleted.days-remaining', { days: daysRemaining })}
-                    </Badge>
-                  </div>
-                  <p className="text-[0.8125rem] text-muted-foreground">
-                    {t('organizations.deleted.deleted-on', { date: formatDate(organization.deletedAt) })}
-                    <span aria-hidden="true"> · </span>
-                    {t('organizations.deleted.purged-on', {
-                      date: formatDate(organization.scheduledPurgeAt),
-                    })}
-                  </p>
-                </div>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="self-start sm:self-center"
-                  aria-label={t('organizations.deleted.restore-named', { name: organization.name })}
-                  isLoading={restore.isPending && restore.variables === organization.id}
-                  onClick={() => void onRestore(organization)}
+      <PageHeader
+        title={t('organizations.deleted.title')}
+        description={t('organizations.deleted.description')}
+      />
+      <QueryStates
+        query={deleted}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={Trash2}
+            title={t('organizations.deleted.empty-title')}
+            description={t('organizations.deleted.empty-description')}
+          />
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-3" aria-label={t('organizations.deleted.title')}>
+            {data.map((organization) => {
+              const daysRemaining = getDaysRemaining(organization.scheduledPurgeAt);
+              return (
+                <li
+                  key={organization.id}
+                  aria-label={organization.name}
+                  className="flex flex-col gap-3 rounded-xl border bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
                 >
-                  <ArchiveRestore aria-hidden="true" />
-                  {t('organizations.deleted.restore')}
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+                  <div className="grid min-w-0 gap-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="truncate font-medium">{organization.name}</span>
+                      <Badge variant={daysRemaining <= 7 ? 'destructive' : 'secondary'}>
+                        {t('organizations.deleted.days-remaining', { days: daysRemaining })}
+                      </Badge>
+                    </div>
+                    <p className="text-[0.8125rem] text-muted-foreground">
+                      {t('organizations.deleted.deleted-on', { date: formatDate(organization.deletedAt) })}
+                      <span aria-hidden="true"> · </span>
+                      {t('organizations.deleted.purged-on', {
+                        date: formatDate(organization.scheduledPurgeAt),
+                      })}
+                    </p>
+                  </div>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="self-start sm:self-center"
+                    aria-label={t('organizations.deleted.restore-named', { name: organization.name })}
+                    isLoading={restore.isPending && restore.variables === organization.id}
+                    onClick={() => void onRestore(organization)}
+                  >
+                    <ArchiveRestore aria-hidden="true" />
+                    {t('organizations.deleted.restore')}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Building2, EllipsisVertical, Plus, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormatter } from '../../../shared/format/date';
-import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
 import {
@@ -12,8 +11,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../../shared/ui/dropdown-menu';
-import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { organizationsQueryOptions } from '../api';
 
 const cardClasses = cn(
@@ -49,52 +47,46 @@ export function OrganizationsPage() {
           </DropdownMenuContent>
         </DropdownMenu>
       </div>
-      {organizations.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : organizations.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(organizations.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void organizations.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('organizations.list.title')}>
-          {organizations.data.map((organization) => (
-            <li key={organization.id}>
-              <Link
-                to="/organizations/$organizationId"
-                params={{ organizationId: organization.id }}
-                className={cn(cardClasses, 'bg-surface shadow-sm hover:border-primary/40 hover:bg-muted/40')}
-              >
-                <span className="flex size-9 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
-                  <Building2 className="size-4" aria-hidden="true" />
-                </span>
-                <span className="grid min-w-0 gap-0.5">
-                  <span className="truncate font-medium">{organization.name}</span>
-                  <span className="text-xs text-muted-foreground">
-                    {t('organizations.list.created', { date: formatDate(organization.createdAt) })}
+      <QueryStates query={organizations}>
+        {(data) => (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t('organizations.list.title')}>
+            {data.map((organization) => (
+              <li key={organization.id}>
+                <Link
+                  to="/organizations/$organizationId"
+                  params={{ organizationId: organization.id }}
+                  className={cn(
+                    cardClasses,
+                    'bg-surface shadow-sm hover:border-primary/40 hover:bg-muted/40',
+                  )}
+                >
+                  <span className="flex size-9 items-center justify-center rounded-lg bg-primary-soft text-primary-soft-foreground">
+                    <Building2 className="size-4" aria-hidden="true" />
                   </span>
-                </span>
+                  <span className="grid min-w-0 gap-0.5">
+                    <span className="truncate font-medium">{organization.name}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {t('organizations.list.created', { date: formatDate(organization.createdAt) })}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link
+                to="/organizations/create"
+                className={cn(
+                  cardClasses,
+                  'items-center justify-center border-dashed text-muted-foreground hover:border-primary/50 hover:text-foreground',
+                )}
+              >
+                <Plus className="size-5" aria-hidden="true" />
+                <span className="text-sm font-medium">{t('organizations.list.create')}</span>
               </Link>
             </li>
-          ))}
-          <li>
-            <Link
-              to="/organizations/create"
-              className={cn(
-                cardClasses,
-                'items-center justify-center border-dashed text-muted-foreground hover:border-primary/50 hover:text-foreground',
-              )}
-            >
-              <Plus className="size-5" aria-hidden="true" />
-              <span className="text-sm font-medium">{t('organizations.list.create')}</span>
-            </Link>
-          </li>
-        </ul>
-      )}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { getCurrentLocale } from '../../../shared/i18n/i18n';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
+import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { useConfig } from '../../config/config-context';
 import { subscriptionQueryOptions, usageQueryOptions } from '../api';
@@ -134,10 +135,7 @@ export function UsagePage() {
 
   return (
     <div className="grid max-w-3xl gap-6">
-      <div className="grid gap-1 border-b pb-4">
-        <h1 className="text-xl font-semibold tracking-tight">{t('organizations.usage.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('organizations.usage.description')}</p>
-      </div>
+      <PageHeader title={t('organizations.usage.title')} description={t('organizations.usage.description')} />
       {isSubscriptionsEnabled ? <PlanSummary organizationId={organizationId} /> : null}
       {usage.data ? (
         <UsageMeters usage={usage.data.usage} />

@@ -10,6 +10,7 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FormError } from '../../../shared/ui/form-error';
+import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { taggingRuleQueryOptions, useUpdateTaggingRule } from '../api';
 import { BackToTaggingRules } from '../components/back-to-tagging-rules';
@@ -80,10 +81,10 @@ export function EditTaggingRulePage() {
   return (
     <div className="grid max-w-3xl gap-5">
       <BackToTaggingRules organizationId={organizationId} />
-      <div className="grid gap-1 border-b pb-4">
-        <h1 className="text-xl font-semibold tracking-tight">{t('tagging-rules.form.update-title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('tagging-rules.form.update-description')}</p>
-      </div>
+      <PageHeader
+        title={t('tagging-rules.form.update-title')}
+        description={t('tagging-rules.form.update-description')}
+      />
       {content}
     </div>
   );

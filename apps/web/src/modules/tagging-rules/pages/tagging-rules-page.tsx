@@ -15,11 +15,12 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { FormError } from '../../../shared/ui/form-error';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Switch } from '../../../shared/ui/switch';
+import { TagBadge } from '../../../shared/ui/tag-badge';
 import { organizationQueryKey } from '../../organizations/api';
-import { TagBadge } from '../../tags/components/tag-badge';
 import {
   isTaggingRuleRunActive,
   taggingRulesQueryOptions,
@@ -273,51 +274,45 @@ export function TaggingRulesPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-        <div className="grid max-w-2xl gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{t('tagging-rules.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('tagging-rules.list.description')}</p>
-        </div>
-        {hasRules ? <CreateRuleButton organizationId={organizationId} /> : null}
-      </div>
-      {rules.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : rules.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(rules.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void rules.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : hasRules ? (
-        <ul className="grid gap-3" aria-label={t('tagging-rules.list.label')}>
-          {rules.data.map((rule) => (
-            <li key={rule.id}>
-              <RuleCard
-                rule={rule}
-                organizationId={organizationId}
-                onToggle={(target, enabled) => void onToggle(target, enabled)}
-                onApply={(target) => void onApply(target)}
-                onDelete={(target) => void onDelete(target)}
-                isToggling={update.isPending && update.variables?.taggingRuleId === rule.id}
-                isApplying={
-                  (apply.isPending && apply.variables === rule.id) || isTaggingRuleRunActive(rule.latestRun)
-                }
-                isDeleting={remove.isPending && remove.variables === rule.id}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          icon={ListChecks}
-          title={t('tagging-rules.empty.title')}
-          description={t('tagging-rules.empty.description')}
-          action={<CreateRuleButton organizationId={organizationId} />}
-        />
-      )}
+      <PageHeader
+        title={t('tagging-rules.title')}
+        description={t('tagging-rules.list.description')}
+        textClassName="max-w-2xl"
+        actions={hasRules ? <CreateRuleButton organizationId={organizationId} /> : null}
+      />
+      <QueryStates
+        query={rules}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={ListChecks}
+            title={t('tagging-rules.empty.title')}
+            description={t('tagging-rules.empty.description')}
+            action={<CreateRuleButton organizationId={organizationId} />}
+          />
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-3" aria-label={t('tagging-rules.list.label')}>
+            {data.map((rule) => (
+              <li key={rule.id}>
+                <RuleCard
+                  rule={rule}
+                  organizationId={organizationId}
+                  onToggle={(target, enabled) => void onToggle(target, enabled)}
+                  onApply={(target) => void onApply(target)}
+                  onDelete={(target) => void onDelete(target)}
+                  isToggling={update.isPending && update.variables?.taggingRuleId === rule.id}
+                  isApplying={
+                    (apply.isPending && apply.variables === rule.id) || isTaggingRuleRunActive(rule.latestRun)
+                  }
+                  isDeleting={remove.isPending && remove.variables === rule.id}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   );
 }

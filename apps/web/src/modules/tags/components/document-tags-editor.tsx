@@ -1,15 +1,14 @@
 import type { DocumentDto } from '@sheaf/contracts/documents';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
-import { documentQueryKey } from '../../documents/api';
+import { TagBadge } from '../../../shared/ui/tag-badge';
 import { organizationQueryKey } from '../../organizations/api';
 import { attachTag, detachTag, tagsQueryOptions } from '../api';
-import { TagBadge } from './tag-badge';
 import { TagFormDialog } from './tag-form-dialog';
 import { type PickerTag, TagPicker } from './tag-picker';
 
@@ -21,16 +20,18 @@ import { type PickerTag, TagPicker } from './tag-picker';
 export function DocumentTagsEditor({
   organizationId,
   document,
+  documentQueryKey: documentKey,
 }: {
   organizationId: string;
   document: DocumentDto;
+  /** The document's query (documents' own key), updated at once and rolled back on failure. */
+  documentQueryKey: QueryKey;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const tags = useQuery({ ...tagsQueryOptions(organizationId), enabled: !document.isDeleted });
   const [pendingTagIds, setPendingTagIds] = useState<string[]>([]);
   const [isCreateOpen, setIsCreateOpen] = useState(false);
-  const documentKey = documentQueryKey(organizationId, document.id);
 
   if (document.isDeleted) {
     return document.tags.length > 0 ? (

@@ -3,7 +3,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../shared/ui/cn';
 import { Spinner } from '../../../shared/ui/spinner';
-import { TagBadge } from './tag-badge';
+import { TagBadge } from '../../../shared/ui/tag-badge';
 
 export type PickerTag = { id: string; name: string; color: string };
 

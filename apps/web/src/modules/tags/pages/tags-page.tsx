@@ -10,12 +10,12 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../shared/ui/table';
+import { TagBadge } from '../../../shared/ui/tag-badge';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { tagsQueryOptions, useDeleteTag } from '../api';
-import { TagBadge } from '../components/tag-badge';
 import { TagFormDialog } from '../components/tag-form-dialog';
 import { tagsFilterSearch } from '../tags-search';
 
@@ -73,111 +73,108 @@ export function TagsPage() {
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-        <div className="grid max-w-2xl gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{t('tags.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('tags.description')}</p>
-        </div>
-        {tags.data && tags.data.length > 0 ? createButton : null}
-      </div>
+      <PageHeader
+        title={t('tags.title')}
+        description={t('tags.description')}
+        textClassName="max-w-2xl"
+        actions={tags.data && tags.data.length > 0 ? createButton : null}
+      />
 
-      {tags.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : tags.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(tags.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void tags.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : tags.data.length === 0 ? (
-        <EmptyState
-          icon={Tags}
-          title={t('tags.empty.title')}
-          description={t('tags.empty.description')}
-          action={createButton}
-        />
-      ) : (
-        <Table aria-label={t('tags.table.label')}>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>{t('tags.table.tag')}</TableHead>
-              <TableHead className="hidden md:table-cell">{t('tags.table.description')}</TableHead>
-              <TableHead>{t('tags.table.documents')}</TableHead>
-              <TableHead className="hidden sm:table-cell">{t('tags.table.created')}</TableHead>
-              <TableHead className="text-right">{t('tags.table.actions')}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {tags.data.map((tag) => (
-              <TableRow key={tag.id}>
-                <TableCell>
-                  {/* The width limit is on the block: a table cell grows to fit a long name otherwise. */}
-                  <div className="flex w-full max-w-40 flex-col items-start gap-1 sm:max-w-64">
-                    <TagBadge tag={tag} className="text-sm" />
-                    {tag.description ? (
-                      <span className="line-clamp-2 text-xs text-muted-foreground md:hidden">
-                        {tag.description}
-                      </span>
-                    ) : null}
-                  </div>
-                </TableCell>
-                <TableCell className="hidden max-w-md md:table-cell">
-                  {tag.description ? (
-                    <span className="line-clamp-2">{tag.description}</span>
-                  ) : (
-                    <span className="text-muted-foreground">—</span>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Link
-                    to="/organizations/$organizationId/documents"
-                    params={{ organizationId }}
-                    search={tagsFilterSearch([tag.id])}
-                    aria-label={t('tags.table.documents-link', { count: tag.documentsCount, name: tag.name })}
-                    className="inline-flex items-center gap-1.5 rounded-sm tabular-nums hover:text-primary hover:underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                  >
-                    <FileText className="size-3.5 text-muted-foreground" aria-hidden="true" />
-                    {tag.documentsCount}
-                  </Link>
-                </TableCell>
-                <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
-                  <Tooltip content={formatDateTime(tag.createdAt)}>
-                    <time dateTime={tag.createdAt}>{formatRelative(tag.createdAt)}</time>
-                  </Tooltip>
-                </TableCell>
-                <TableCell className="text-right">
-                  <div className="inline-flex gap-1">
-                    <Tooltip content={t('tags.actions.edit-short')}>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        aria-label={t('tags.actions.edit', { name: tag.name })}
-                        onClick={() => openUpdate(tag)}
-                      >
-                        <Pencil aria-hidden="true" />
-                      </Button>
-                    </Tooltip>
-                    <Tooltip content={t('tags.actions.delete-short')}>
-                      <Button
-                        variant="ghost"
-                        size="icon-sm"
-                        className="text-danger hover:bg-danger/10 hover:text-danger"
-                        aria-label={t('tags.actions.delete', { name: tag.name })}
-                        onClick={() => void onDelete(tag)}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </Tooltip>
-                  </div>
-                </TableCell>
+      <QueryStates
+        query={tags}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={Tags}
+            title={t('tags.empty.title')}
+            description={t('tags.empty.description')}
+            action={createButton}
+          />
+        }
+      >
+        {(data) => (
+          <Table aria-label={t('tags.table.label')}>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t('tags.table.tag')}</TableHead>
+                <TableHead className="hidden md:table-cell">{t('tags.table.description')}</TableHead>
+                <TableHead>{t('tags.table.documents')}</TableHead>
+                <TableHead className="hidden sm:table-cell">{t('tags.table.created')}</TableHead>
+                <TableHead className="text-right">{t('tags.table.actions')}</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+            </TableHeader>
+            <TableBody>
+              {data.map((tag) => (
+                <TableRow key={tag.id}>
+                  <TableCell>
+                    {/* The width limit is on the block: a table cell grows to fit a long name otherwise. */}
+                    <div className="flex w-full max-w-40 flex-col items-start gap-1 sm:max-w-64">
+                      <TagBadge tag={tag} className="text-sm" />
+                      {tag.description ? (
+                        <span className="line-clamp-2 text-xs text-muted-foreground md:hidden">
+                          {tag.description}
+                        </span>
+                      ) : null}
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden max-w-md md:table-cell">
+                    {tag.description ? (
+                      <span className="line-clamp-2">{tag.description}</span>
+                    ) : (
+                      <span className="text-muted-foreground">—</span>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Link
+                      to="/organizations/$organizationId/documents"
+                      params={{ organizationId }}
+                      search={tagsFilterSearch([tag.id])}
+                      aria-label={t('tags.table.documents-link', {
+                        count: tag.documentsCount,
+                        name: tag.name,
+                      })}
+                      className="inline-flex items-center gap-1.5 rounded-sm tabular-nums hover:text-primary hover:underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
+                      <FileText className="size-3.5 text-muted-foreground" aria-hidden="true" />
+                      {tag.documentsCount}
+                    </Link>
+                  </TableCell>
+                  <TableCell className="hidden whitespace-nowrap text-muted-foreground sm:table-cell">
+                    <Tooltip content={formatDateTime(tag.createdAt)}>
+                      <time dateTime={tag.createdAt}>{formatRelative(tag.createdAt)}</time>
+                    </Tooltip>
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <div className="inline-flex gap-1">
+                      <Tooltip content={t('tags.actions.edit-short')}>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          aria-label={t('tags.actions.edit', { name: tag.name })}
+                          onClick={() => openUpdate(tag)}
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                      </Tooltip>
+                      <Tooltip content={t('tags.actions.delete-short')}>
+                        <Button
+                          variant="ghost"
+                          size="icon-sm"
+                          className="text-danger hover:bg-danger/10 hover:text-danger"
+                          aria-label={t('tags.actions.delete', { name: tag.name })}
+                          onClick={() => void onDelete(tag)}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </Tooltip>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryStates>
 
       <TagFormDialog
         organizationId={organizationId}

@@ -18,8 +18,8 @@ import {
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { FormError } from '../../../shared/ui/form-error';
 import { Label } from '../../../shared/ui/label';
+import { PasswordField } from '../../../shared/ui/password-field';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
-import { PasswordField } from '../../auth/components/credential-fields';
 import { newPasswordField, passwordHint } from '../../auth/validation';
 import { sessionsQueryKey } from '../sessions-api';
 

@@ -13,8 +13,8 @@ import { FormError } from '../../../shared/ui/form-error';
 import { FieldMessage } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
-import { getAuthProviders } from '../../auth/components/auth-providers';
 import { providerErrorMessageKey } from '../../auth/provider-errors';
+import { getAuthProviders } from '../../auth/providers';
 import { useConfig } from '../../config/config-context';
 import { accountsQueryKey, accountsQueryOptions, type LinkedAccount } from '../sessions-api';
 

@@ -7,7 +7,7 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { Spinner } from '../../../shared/ui/spinner';
-import { getAuthProviders } from '../../auth/components/auth-providers';
+import { getAuthProviders } from '../../auth/providers';
 import { useConfig } from '../../config/config-context';
 import { currentUserQueryOptions } from '../api';
 import { ChangePasswordCard } from '../components/change-password-card';

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useDateFormatter } from '../../../shared/format/date';
 import { Button } from '../../../shared/ui/button';
 import { cn } from '../../../shared/ui/cn';
+import { CopyButton } from '../../../shared/ui/copy-button';
 import { DialogOverlay } from '../../../shared/ui/dialog';
 import { formatBody, formatDuration } from '../format';
-import { CopyButton } from './copy-button';
 import { DeliveryStatusLabel } from './delivery-status';
 
 function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {

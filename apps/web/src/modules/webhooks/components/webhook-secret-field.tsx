@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
+import { CopyButton } from '../../../shared/ui/copy-button';
 import { FormField } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import type { WebhookFormValues } from '../validation';
-import { CopyButton } from './copy-button';
 
 type WebhookSecretFieldProps = {
   form: UseFormReturn<WebhookFormValues>;

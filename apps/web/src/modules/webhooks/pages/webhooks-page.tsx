@@ -9,8 +9,8 @@ import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { Switch } from '../../../shared/ui/switch';
 import { useUpdateWebhook, webhooksQueryOptions } from '../api';
 import { StatusDot } from '../components/delivery-status';
@@ -178,47 +178,41 @@ export function WebhooksPage() {
 
   return (
     <div className="grid max-w-3xl gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b pb-4">
-        <div className="grid max-w-2xl min-w-0 flex-[1_1_20rem] gap-1">
-          <h1 className="text-xl font-semibold tracking-tight">{t('webhooks.title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('webhooks.list.description')}</p>
-        </div>
-        {hasWebhooks ? <CreateWebhookButton organizationId={organizationId} /> : null}
-      </div>
-      {webhooks.isPending ? (
-        <div className="flex justify-center py-10 text-primary">
-          <Spinner size="lg" />
-        </div>
-      ) : webhooks.isError ? (
-        <div className="grid justify-items-start gap-3">
-          <FormError>{getErrorMessage(webhooks.error, t)}</FormError>
-          <Button variant="outline" onClick={() => void webhooks.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : hasWebhooks ? (
-        <ul className="grid gap-3" aria-label={t('webhooks.list.label')}>
-          {webhooks.data.map((webhook) => (
-            <li key={webhook.id}>
-              <WebhookCard
-                webhook={webhook}
-                organizationId={organizationId}
-                onToggle={(target, enabled) => void onToggle(target, enabled)}
-                onDelete={(target) => void confirmDelete(target)}
-                isToggling={update.isPending && update.variables?.webhookId === webhook.id}
-                isDeleting={isDeleting(webhook.id)}
-              />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          icon={Webhook}
-          title={t('webhooks.empty.title')}
-          description={t('webhooks.empty.description')}
-          action={<CreateWebhookButton organizationId={organizationId} />}
-        />
-      )}
+      <PageHeader
+        title={t('webhooks.title')}
+        description={t('webhooks.list.description')}
+        textClassName="max-w-2xl min-w-0 flex-[1_1_20rem]"
+        actions={hasWebhooks ? <CreateWebhookButton organizationId={organizationId} /> : null}
+      />
+      <QueryStates
+        query={webhooks}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            icon={Webhook}
+            title={t('webhooks.empty.title')}
+            description={t('webhooks.empty.description')}
+            action={<CreateWebhookButton organizationId={organizationId} />}
+          />
+        }
+      >
+        {(data) => (
+          <ul className="grid gap-3" aria-label={t('webhooks.list.label')}>
+            {data.map((webhook) => (
+              <li key={webhook.id}>
+                <WebhookCard
+                  webhook={webhook}
+                  organizationId={organizationId}
+                  onToggle={(target, enabled) => void onToggle(target, enabled)}
+                  onDelete={(target) => void confirmDelete(target)}
+                  isToggling={update.isPending && update.variables?.webhookId === webhook.id}
+                  isDeleting={isDeleting(webhook.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
     </div>
   );
 }

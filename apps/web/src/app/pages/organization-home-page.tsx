@@ -4,12 +4,15 @@ import { getRouteApi } from '@tanstack/react-router';
 import { Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../../shared/format/bytes';
-import { documentStatisticsQueryOptions, documentsQueryOptions } from '../../documents/api';
-import { DocumentsEmptyState } from '../../documents/components/documents-empty-state';
-import { DocumentsQueryTable, type PaginationState } from '../../documents/components/documents-table';
-import { useImportDocuments } from '../../documents/import/import-context';
-import { organizationQueryOptions } from '../api';
+import { documentStatisticsQueryOptions, documentsQueryOptions } from '../../modules/documents/api';
+import { DocumentsEmptyState } from '../../modules/documents/components/documents-empty-state';
+import {
+  DocumentsQueryTable,
+  type PaginationState,
+} from '../../modules/documents/components/documents-table';
+import { useImportDocuments } from '../../modules/documents/import/import-context';
+import { organizationQueryOptions } from '../../modules/organizations/api';
+import { formatBytes } from '../../shared/format/bytes';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/');
 

@@ -3,10 +3,10 @@ import type { MemberRole } from '@sheaf/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
-import { mockApi, renderApp } from '../../../test/app';
-import { publicConfigFixture } from '../../../test/fixtures';
-import { ORGANIZATION_ID, organizationFixture, organizationHandlers } from '../../../test/organizations';
-import { jsonResponse } from '../../../test/render';
+import { mockApi, renderApp } from '../../test/app';
+import { publicConfigFixture } from '../../test/fixtures';
+import { ORGANIZATION_ID, organizationFixture, organizationHandlers } from '../../test/organizations';
+import { jsonResponse } from '../../test/render';
 
 const API_ORGANIZATION = `/api/organizations/${ORGANIZATION_ID}`;
 

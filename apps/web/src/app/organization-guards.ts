@@ -1,12 +1,20 @@
 import { canManageMembers } from '@sheaf/contracts/members';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { isApiError } from '../../shared/http/api-error';
-import { sessionQueryKey } from '../auth/api';
-import { pendingInvitationsCountQueryOptions } from '../invitations/api';
-import { myMemberQueryOptions } from '../members/api';
-import { organizationQueryOptions, organizationsQueryOptions } from './api';
-import { clearLastOrganizationId, getLastOrganizationId, resolveHomeRedirect } from './last-organization';
+import { sessionQueryKey } from '../modules/auth/api';
+import { pendingInvitationsCountQueryOptions } from '../modules/invitations/api';
+import { myMemberQueryOptions } from '../modules/members/api';
+import { organizationQueryOptions, organizationsQueryOptions } from '../modules/organizations/api';
+import {
+  clearLastOrganizationId,
+  getLastOrganizationId,
+  resolveHomeRedirect,
+} from '../modules/organizations/last-organization';
+import { isApiError } from '../shared/http/api-error';
+
+// The guards of the organization routes. They read the session, the organizations, the user's
+// membership and invitations, so they live in app, above the features: inside organizations they made it
+// import invitations and members, which import organizations. Loaded with the first private page.
 
 /** The user's pending invitations count; 0 when it cannot be read (the redirect must not fail on it). */
 async function pendingInvitationsCount(queryClient: QueryClient): Promise<number> {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../../shared/ui/cn';
+import { cn } from './cn';
 
 /** A tag as a small chip with a dot in the tag's colour; the colour never carries the text, so contrast holds in both themes. */
 export function TagBadge({

@@ -2,7 +2,7 @@ import { COPY_FEEDBACK_MS } from '@sheaf/contracts/limits';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, type ButtonProps } from '../../../shared/ui/button';
+import { Button, type ButtonProps } from './button';
 
 type CopyButtonProps = Omit<ButtonProps, 'onClick' | 'children'> & {
   text: string;
