@@ -4,6 +4,7 @@ import {
   ACTIVITY_PAGE_SIZE,
   DOCUMENT_NAME_MAX_LENGTH,
   DOCUMENTS_PAGE_SIZE,
+  MAX_PAGE_SIZE,
   SEARCH_MAX_QUERY_LENGTH,
   SEARCH_MIN_QUERY_LENGTH,
 } from './limits';
@@ -267,6 +268,9 @@ const exampleDocument = {
 } satisfies DocumentDto;
 
 const documentAnswer = z.strictObject({ document: documentSchema });
+const codes = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+const EXTRACTION_FIELDS =
+  '`extractionStatus` is `pending` (queued), `processing`, `done` (text saved, or none found) or `failed`; `extractionError` is `{ code, message }` when it failed, else null: `extraction.timeout` (it ran past EXTRACTION_TIMEOUT_SECONDS), `extraction.too_large` (the file, a page or an image past the extraction limits, such as EXTRACTION_MAX_FILE_SIZE), `extraction.unreadable` (the file is damaged, or not what its type says) or `extraction.failed` (anything else, e.g. the file could not be read after three tries). A failed extraction leaves the document and its file as they are.';
 const documentsPageAnswer = z.strictObject({
   documents: z.array(documentListItemSchema),
   /** Every document of the list, not only this page's. */
@@ -280,7 +284,7 @@ export const documentsEndpoints = {
     tag: 'Documents',
     summary: 'Upload a document',
     description:
-      "201 with the new document, its text extraction queued. When the same content (by SHA-256) is in the organization's trash, that document is restored and answered with 200 instead; when it is active, 409. Limited per user (UPLOADS_RATE_LIMIT_PER_MINUTE), by the plan's file size (413 `document.size_too_large`) and storage (413 `documents.storage_limit_reached`, the trash counting), and by the server's disk (507).",
+      "201 with the new document, its text extraction queued (`extractionStatus: \"pending\"`). 400 `api.validation_error` without a `file` field, with two files or with an empty file. The file is streamed to storage, never held in memory, and its size is checked as it arrives: past the plan's max file size, 413 `document.size_too_large`; past the plan's storage (the trash counting), 413 `documents.storage_limit_reached`, also when uploads running at once would pass it together; the server's storage full, 507 `storage.insufficient_space`. One document per content (SHA-256) in an organization: when the same content is already there, 409 `document.already_exists`; when it is in the trash, that document is restored and answered with 200 instead. The type is sniffed from the content, the declared type (then the name's extension) as fallback. The text is then extracted by a background job: text files, JSON, XML and YAML; a PDF's text layer, CJK text whose fonts are not embedded included; OCR of images and of scanned PDFs, JPEG 2000 and JBIG2 scans included. Limited per user (UPLOADS_RATE_LIMIT_PER_MINUTE).",
     auth: { apiKeyPermission: 'documents:create' },
     rawBody: {
       mediaType: 'multipart/form-data',
@@ -303,8 +307,7 @@ export const documentsEndpoints = {
     path: DOCUMENTS,
     tag: 'Documents',
     summary: 'List the documents, newest first',
-    description:
-      'List items carry no content. `tags` keeps the documents carrying every one of the given tags.',
+    description: `The documents outside the trash, without \`content\`. \`pageIndex\` from 0; \`pageSize\` 1–${MAX_PAGE_SIZE}, default ${DOCUMENTS_PAGE_SIZE}. \`tags\`: tag ids, comma separated (\`?tags=a,b\`) or repeated (\`?tags=a&tags=b\`): only the documents carrying every one of them (a tag of another organization matches nothing). \`documentsCount\` counts the whole list, not only the page.`,
     auth: { apiKeyPermission: 'documents:read' },
     query: listDocumentsQuerySchema,
     answers: { 200: documentsPageAnswer },
@@ -351,7 +354,7 @@ export const documentsEndpoints = {
     path: `${DOCUMENTS}/:documentId`,
     tag: 'Documents',
     summary: 'Get a document with its content and tags',
-    description: 'A document in the trash is answered too (`isDeleted`).',
+    description: `With its \`tags\` (by name) and its \`content\`, the extracted or edited text (\`''\` until some is found). A document in the trash is answered too (\`isDeleted\`). ${EXTRACTION_FIELDS} Every document answer (upload, list items, search hits, this one) carries these two fields.`,
     auth: { apiKeyPermission: 'documents:read' },
     answers: { 200: documentAnswer },
     errors: { 404: ['documents.not_found'] },
@@ -362,8 +365,7 @@ export const documentsEndpoints = {
     path: `${DOCUMENTS}/:documentId/file`,
     tag: 'Documents',
     summary: "Download the document's file",
-    description:
-      "The file as uploaded, in its own type (`Content-Type` is the document's `mimeType`): inline for PDF, images and plain text, else as an attachment, under a sandboxing `Content-Security-Policy`. One byte range (`Range: bytes=a-b`) answers 206 with `Content-Range`; a range outside the file, 416 with `Content-Range: bytes */size`.",
+    description: `The file as uploaded, streamed with \`Content-Length\`, in its own type (\`Content-Type\` is the document's \`mimeType\`). \`Content-Disposition\` carries the name (RFC 6266, the exact UTF-8 name as RFC 5987 encodes it beside an ASCII fallback): \`inline\` only for PDF, plain text and the images ${codes(INLINE_IMAGE_TYPES)}; \`attachment\` for every other type. Always with \`X-Content-Type-Options: nosniff\` and \`Content-Security-Policy: default-src 'none'; sandbox\`. One byte range (\`Range: bytes=a-b\`, \`a-\` or \`-n\`) answers 206 with \`Content-Range\`; a range outside the file, 416 \`documents.range_not_satisfiable\` with \`Content-Range: bytes */size\`; several ranges, the whole file.`,
     auth: { apiKeyPermission: 'documents:read' },
     answers: {
       200: {
@@ -386,6 +388,7 @@ export const documentsEndpoints = {
     path: `${DOCUMENTS}/:documentId/activity`,
     tag: 'Documents',
     summary: "List the document's activity, newest first",
+    description: `\`pageIndex\` from 0; \`pageSize\` 1–${MAX_PAGE_SIZE}, default ${ACTIVITY_PAGE_SIZE}. \`event\` is one of ${codes(DOCUMENT_ACTIVITY_EVENTS)}. \`eventData\` holds the \`updatedFields\` of an \`updated\` entry and, for a document \`created\` from an intake e-mail, \`intakeEmail: { from, emailAddress }\`; else null. \`tag\` is the tag of a \`tagged\` or \`untagged\` entry (null once the tag is deleted). \`user\` is null for what changed in the background (a text extraction, a tagging rule, an intake e-mail) and for a deleted user.`,
     auth: { apiKeyPermission: 'documents:read' },
     query: listDocumentActivityQuerySchema,
     answers: { 200: z.strictObject({ activities: z.array(documentActivitySchema) }) },
@@ -410,8 +413,7 @@ export const documentsEndpoints = {
     path: `${DOCUMENTS}/:documentId`,
     tag: 'Documents',
     summary: 'Rename a document or edit its content',
-    description:
-      'At least one of `name` and `content`. An `updated` activity entry lists the fields that changed (none when nothing changed).',
+    description: `At least one of \`name\` and \`content\`. \`name\` is trimmed, 1–${DOCUMENT_NAME_MAX_LENGTH} characters, without control characters; \`content\` replaces the text (control characters other than tabs and line breaks are dropped). An \`updated\` activity entry lists the fields that changed; when nothing changed, there is no entry.`,
     auth: { apiKeyPermission: 'documents:update' },
     body: updateDocumentSchema,
     answers: { 200: documentAnswer },
@@ -424,7 +426,7 @@ export const documentsEndpoints = {
     tag: 'Documents',
     summary: 'Move a document to the trash',
     description:
-      'It is deleted for good after the retention days (`scheduledPurgeAt`). Deleting a trashed document again changes nothing.',
+      'Sets `deletedAt`, `deletedBy` and `isDeleted`, and `scheduledPurgeAt` to the deletion plus DOCUMENTS_DELETED_RETENTION_DAYS, with a `deleted` activity entry. An hourly job then deletes the documents past their `scheduledPurgeAt` for good, with their files. Deleting a trashed document again changes nothing.',
     auth: { apiKeyPermission: 'documents:delete' },
     answers: { 204: null },
     errors: { 404: ['documents.not_found'] },
@@ -435,7 +437,7 @@ export const documentsEndpoints = {
     tag: 'Documents',
     summary: "Extract the document's text again",
     description:
-      'Queues the extraction of a `done` or `failed` document again: 202 with the document back to `pending`; 409 while one is pending or running.',
+      'Queues the text extraction again, after a failure or to read a `done` document again: 202 with the document, `extractionStatus: "pending"` and `extractionError` null. 409 `documents.extraction_in_progress` while an extraction is `pending` or `processing`: of many requests at once, one starts it and the others get 409.',
     auth: { apiKeyPermission: 'documents:update' },
     answers: { 202: documentAnswer },
     errors: { 404: ['documents.not_found'], 409: ['documents.extraction_in_progress'] },
