@@ -1,9 +1,10 @@
-import { Hono } from 'hono';
+import { configEndpoints } from '@sheaf/contracts/config';
 import type { EndpointRoutesFactory } from '../shared/endpoint-routes';
 import type { Config } from './config';
 import { toPublicConfig } from './config.public';
 
-export function createConfigRoutes({ config }: { routes: EndpointRoutesFactory; config: Config }) {
+export function createConfigRoutes({ routes, config }: { routes: EndpointRoutesFactory; config: Config }) {
+  // The configuration does not change while the server runs: projected once.
   const publicConfig = toPublicConfig(config);
-  return new Hono().get('/config', (c) => c.json({ config: publicConfig }));
+  return routes().on(configEndpoints.get, () => ({ status: 200, body: { config: publicConfig } })).router;
 }

@@ -5,19 +5,22 @@ import type { HttpClient } from '../shared/http/http-client';
 /** The key of the runtime configuration: modules/config/api's configQueryKey (a test checks they agree). */
 export const startupConfigQueryKey = ['config'] as const;
 
-/**
- * GET /api/config, validated by its schema, for the config gate. The schema (and zod with it) is
- * fetched in parallel with the request instead of being part of the entry chunk.
- */
+/** The catalogue entry of GET /api/config and the typed call: not in the entry chunk, since they bring zod. */
+const loadConfigCall = () => Promise.all([import('@sheaf/contracts/config'), import('../shared/http/call')]);
+
+// Started with the app, so that they load while it starts (i18n) and the request is not kept
+// waiting for them; a failure here is met again, and shown, by the query.
+loadConfigCall().catch(() => undefined);
+
+/** GET /api/config, validated by its schema, for the config gate. */
 export function startupConfigQueryOptions(client: HttpClient) {
   return queryOptions({
     queryKey: startupConfigQueryKey,
     queryFn: async (): Promise<PublicConfig> => {
-      const [{ publicConfigSchema }, body] = await Promise.all([
-        import('@sheaf/contracts/config'),
-        client.request<{ config?: unknown } | undefined>('/api/config'),
-      ]);
-      return publicConfigSchema.parse(body?.config);
+      const [{ configEndpoints }, { createCall }] = await loadConfigCall();
+      // Parsed: an answer that is not a configuration (another server, a proxy's page) is "unreachable".
+      const answer: unknown = await createCall(client)(configEndpoints.get);
+      return configEndpoints.get.answers[200].parse(answer).config;
     },
     staleTime: Number.POSITIVE_INFINITY,
   });

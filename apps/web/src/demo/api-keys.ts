@@ -1,19 +1,19 @@
-import { createApiKeySchema } from '@sheaf/contracts/api-keys';
+import { apiKeysEndpoints, createApiKeySchema } from '@sheaf/contracts/api-keys';
 import {
   API_KEY_PREFIX_LENGTH,
   API_KEY_TOKEN_PREFIX,
   API_KEY_TOKEN_RANDOM_LENGTH,
 } from '@sheaf/contracts/permissions';
 import { type DemoContext, newId, nowIso, randomAlphanumerics } from './context';
-import { DemoHttpError, json, noContent, notFound, parseJsonBody, route } from './http';
+import { DemoHttpError, handle, json, noContent, notFound, parseJsonBody } from './http';
 
 /** API keys of the demo user: created and listed here, usable by nothing (no server to call). */
 export const apiKeysRoutes = (context: DemoContext) => {
   const mine = () => context.state.apiKeys.filter(({ userId }) => userId === context.state.currentUserId);
   const toDto = ({ userId: _userId, ...apiKey }: DemoContext['state']['apiKeys'][number]) => apiKey;
   return [
-    route('GET', '/api/api-keys', () => json({ apiKeys: mine().map(toDto) })),
-    route('POST', '/api/api-keys', (request) => {
+    handle(apiKeysEndpoints.list, () => json({ apiKeys: mine().map(toDto) })),
+    handle(apiKeysEndpoints.create, (request) => {
       const input = parseJsonBody(request, createApiKeySchema);
       if (input.expiresAt && Date.parse(input.expiresAt) <= context.now().getTime()) {
         throw new DemoHttpError(400, 'api.validation_error', 'The request is invalid.', [
@@ -38,7 +38,7 @@ export const apiKeysRoutes = (context: DemoContext) => {
       context.state.apiKeys.push(apiKey);
       return json({ apiKey: toDto(apiKey), token }, 201);
     }),
-    route('DELETE', '/api/api-keys/:apiKeyId', ({ params }) => {
+    handle(apiKeysEndpoints.delete, ({ params }) => {
       if (!mine().some(({ id }) => id === params.apiKeyId))
         throw notFound('api_keys.not_found', 'No API key with this id.');
       context.state.apiKeys = context.state.apiKeys.filter(({ id }) => id !== params.apiKeyId);

@@ -1,6 +1,7 @@
-import type { PublicConfig } from '@sheaf/contracts/config';
+import { configEndpoints, type PublicConfig } from '@sheaf/contracts/config';
+import { healthEndpoints } from '@sheaf/contracts/health';
 import type { DemoContext } from './context';
-import { json, route } from './http';
+import { handle, json } from './http';
 
 /** GET /api/config: the demo's runtime configuration (spec §9: isDemoMode true). */
 export const DEMO_CONFIG: PublicConfig = {
@@ -27,5 +28,7 @@ export const DEMO_CONFIG: PublicConfig = {
 };
 
 export const configRoutes = (_context: DemoContext) => [
-  route('GET', '/api/config', () => json({ config: DEMO_CONFIG })),
+  handle(configEndpoints.get, () => json({ config: DEMO_CONFIG })),
+  // The demo's "database" is the browser's, always there.
+  handle(healthEndpoints.get, () => json({ status: 'ok', database: 'ok' })),
 ];

@@ -1,12 +1,17 @@
-import type { UserDto } from '@sheaf/contracts/users';
-import { updateUserSchema } from '@sheaf/contracts/users';
+import {
+  type AuthAccountDto,
+  type AuthSessionDto,
+  authEndpoints,
+  type CurrentSessionDto,
+} from '@sheaf/contracts/auth';
+import { type UserDto, updateUserSchema, usersEndpoints } from '@sheaf/contracts/users';
 import { currentUser, type DemoContext, nowIso } from './context';
-import { json, notAvailableInDemo, parseJsonBody, route } from './http';
+import { handle, json, notInDemo, parseJsonBody } from './http';
 
 const SESSION_ID = 'ses_demo0000000000000000000000';
 
 /** The demo user as better-auth's get-session answers it: always signed in (spec §1). */
-function authSession(context: DemoContext) {
+function authSession(context: DemoContext): NonNullable<CurrentSessionDto> {
   const user = currentUser(context);
   const createdAt = user.createdAt;
   const expiresAt = new Date(context.now().getTime() + 30 * 24 * 3600 * 1000).toISOString();
@@ -50,13 +55,16 @@ function userDto(context: DemoContext): UserDto {
 
 /** better-auth's routes the app calls, and /api/users/me. Changing credentials is not in the demo. */
 export const sessionRoutes = (context: DemoContext) => [
-  route('GET', '/api/auth/get-session', () => json(authSession(context))),
+  handle(authEndpoints.getSession, () => json(authSession(context))),
   // Signing out leaves the demo user signed in: the demo has no sign-in page to go back from.
-  route('POST', '/api/auth/sign-out', () => json({ success: true })),
-  route('GET', '/api/auth/list-sessions', () => json([authSession(context).session])),
-  route('GET', '/api/auth/list-accounts', () => {
+  handle(authEndpoints.signOut, () => json({ success: true })),
+  handle(authEndpoints.listSessions, () => {
+    const sessions: AuthSessionDto[] = [authSession(context).session];
+    return json(sessions);
+  }),
+  handle(authEndpoints.listAccounts, () => {
     const user = currentUser(context);
-    return json([
+    const accounts: AuthAccountDto[] = [
       {
         id: 'acc_demo0000000000000000000000',
         providerId: 'credential',
@@ -66,30 +74,27 @@ export const sessionRoutes = (context: DemoContext) => [
         createdAt: user.createdAt,
         updatedAt: user.createdAt,
       },
-    ]);
+    ];
+    return json(accounts);
   }),
-  route('GET', '/api/users/me', () => json({ user: userDto(context) })),
-  route('PUT', '/api/users/me', (request) => {
+  handle(usersEndpoints.getMe, () => json({ user: userDto(context) })),
+  handle(usersEndpoints.updateMe, (request) => {
     const { name } = parseJsonBody(request, updateUserSchema);
     // The demo sends no e-mails: only the name is kept.
     if (name !== undefined) currentUser(context).name = name;
     return json({ user: userDto(context) });
   }),
-  ...[
-    'sign-in/email',
-    'sign-up/email',
-    'sign-in/social',
-    'change-password',
-    'delete-user',
-    'revoke-sessions',
-    'revoke-other-sessions',
-    'request-password-reset',
-    'reset-password',
-    'send-verification-email',
-    'update-user',
-  ].map((path) =>
-    route('POST', `/api/auth/${path}`, () => {
-      throw notAvailableInDemo();
-    }),
-  ),
+  notInDemo(authEndpoints.signUpEmail),
+  notInDemo(authEndpoints.signInEmail),
+  notInDemo(authEndpoints.signInSocial),
+  notInDemo(authEndpoints.revokeSessions),
+  notInDemo(authEndpoints.revokeOtherSessions),
+  notInDemo(authEndpoints.linkSocial),
+  notInDemo(authEndpoints.unlinkAccount),
+  notInDemo(authEndpoints.changePassword),
+  notInDemo(authEndpoints.deleteUser),
+  notInDemo(authEndpoints.updateUser),
+  notInDemo(authEndpoints.requestPasswordReset),
+  notInDemo(authEndpoints.resetPassword),
+  notInDemo(authEndpoints.sendVerificationEmail),
 ];

@@ -1,20 +1,24 @@
 import { PLANS } from '@sheaf/contracts/plans';
-import type { SubscriptionResponse, UsageResponse } from '@sheaf/contracts/subscriptions';
+import {
+  type SubscriptionResponse,
+  subscriptionsEndpoints,
+  type UsageResponse,
+} from '@sheaf/contracts/subscriptions';
 import { DEMO_PLAN_LIMITS } from './constants';
 import { type DemoContext, requireOrganization } from './context';
-import { json, route } from './http';
+import { handle, json, notInDemo } from './http';
 
 /** The demo's plan: the free plan with the demo's limits (spec §9 "Demo mode"). */
 export const DEMO_PLAN = { ...PLANS.free, limits: { ...DEMO_PLAN_LIMITS } };
 
 export const subscriptionsRoutes = (context: DemoContext) => [
-  route('GET', '/api/organizations/:organizationId/subscription', ({ params }) => {
+  handle(subscriptionsEndpoints.getSubscription, ({ params }) => {
     requireOrganization(context, params.organizationId ?? '');
     const answer: SubscriptionResponse = { subscription: null, plan: DEMO_PLAN };
     return json(answer);
   }),
   // Usage computed from what the browser stores.
-  route('GET', '/api/organizations/:organizationId/usage', ({ params }) => {
+  handle(subscriptionsEndpoints.getUsage, ({ params }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');
     const documents = context.state.documents.filter(
       ({ organizationId }) => organizationId === organization.id,
@@ -45,4 +49,8 @@ export const subscriptionsRoutes = (context: DemoContext) => [
     };
     return json(answer);
   }),
+  // No billing in the demo (its configuration says so); the customer portal is 501 as the spec says.
+  notInDemo(subscriptionsEndpoints.createCheckoutSession),
+  notInDemo(subscriptionsEndpoints.getCustomerPortal),
+  notInDemo(subscriptionsEndpoints.stripeWebhook),
 ];

@@ -1,18 +1,17 @@
-import { Hono } from 'hono';
+import { healthEndpoints } from '@sheaf/contracts/health';
 import type { Kysely } from 'kysely';
 import { checkDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
-import type { AppEnv } from '../../shared/app.types';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 
-export function createHealthRoutes({ db }: { routes: EndpointRoutesFactory; db: Kysely<Database> }) {
-  return new Hono<AppEnv>().get('/health', async (c) => {
+export function createHealthRoutes({ routes, db }: { routes: EndpointRoutesFactory; db: Kysely<Database> }) {
+  return routes().on(healthEndpoints.get, async ({ c }) => {
     try {
       await checkDatabase(db);
-      return c.json({ status: 'ok', database: 'ok' });
+      return { status: 200, body: { status: 'ok', database: 'ok' } } as const;
     } catch (error) {
       c.get('logger').error({ err: error }, 'Health check: database unreachable');
-      return c.json({ status: 'error', database: 'unreachable' }, 503);
+      return { status: 503, body: { status: 'error', database: 'unreachable' } } as const;
     }
-  });
+  }).router;
 }

@@ -1,16 +1,17 @@
-import type { ApiKeyDto, CreateApiKeyInput } from '@sheaf/contracts/api-keys';
+import { apiKeysEndpoints, type CreateApiKeyInput } from '@sheaf/contracts/api-keys';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 
 export const apiKeysQueryKey = ['api-keys'] as const;
 
 export function apiKeysQueryOptions() {
   return queryOptions({
     queryKey: apiKeysQueryKey,
-    queryFn: async () => (await apiClient.request<{ apiKeys: ApiKeyDto[] }>('/api/api-keys')).apiKeys,
+    queryFn: async () => (await call(apiKeysEndpoints.list)).apiKeys,
   });
 }
 
+/** What the creation form sends: every field, as the spec's form does (spec §6). */
 export type CreateApiKeyBody = Required<Pick<CreateApiKeyInput, 'name' | 'permissions'>> & {
   organizationIds: string[];
   allOrganizations: boolean;
@@ -20,8 +21,7 @@ export type CreateApiKeyBody = Required<Pick<CreateApiKeyInput, 'name' | 'permis
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyBody) =>
-      apiClient.request<{ apiKey: ApiKeyDto; token: string }>('/api/api-keys', { method: 'POST', body }),
+    mutationFn: (body: CreateApiKeyBody) => call(apiKeysEndpoints.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }
@@ -29,8 +29,7 @@ export function useCreateApiKey() {
 export function useDeleteApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (apiKeyId: string) =>
-      apiClient.request<void>(`/api/api-keys/${encodeURIComponent(apiKeyId)}`, { method: 'DELETE' }),
+    mutationFn: (apiKeyId: string) => call(apiKeysEndpoints.delete, { params: { apiKeyId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }

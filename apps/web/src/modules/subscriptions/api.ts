@@ -1,15 +1,6 @@
-import type {
-  CheckoutSessionBody,
-  CheckoutSessionResponse,
-  CustomerPortalResponse,
-  SubscriptionResponse,
-  UsageResponse,
-} from '@sheaf/contracts/subscriptions';
+import { type CheckoutSessionBody, subscriptionsEndpoints } from '@sheaf/contracts/subscriptions';
 import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
-
-const organizationPath = (organizationId: string) =>
-  `/api/organizations/${encodeURIComponent(organizationId)}`;
+import { call } from '../../shared/http/call';
 
 export function subscriptionQueryKey(organizationId: string) {
   return ['organizations', organizationId, 'subscription'] as const;
@@ -23,8 +14,7 @@ export function usageQueryKey(organizationId: string) {
 export function subscriptionQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: subscriptionQueryKey(organizationId),
-    queryFn: () =>
-      apiClient.request<SubscriptionResponse>(`${organizationPath(organizationId)}/subscription`),
+    queryFn: () => call(subscriptionsEndpoints.getSubscription, { params: { organizationId } }),
   });
 }
 
@@ -32,7 +22,7 @@ export function subscriptionQueryOptions(organizationId: string) {
 export function usageQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: usageQueryKey(organizationId),
-    queryFn: () => apiClient.request<UsageResponse>(`${organizationPath(organizationId)}/usage`),
+    queryFn: () => call(subscriptionsEndpoints.getUsage, { params: { organizationId } }),
   });
 }
 
@@ -48,15 +38,12 @@ export type CheckoutInput = CheckoutSessionBody;
 
 /** POST /checkout-session → the Stripe Checkout URL the browser goes to. */
 export function createCheckoutSession(organizationId: string, input: CheckoutInput) {
-  return apiClient.request<CheckoutSessionResponse>(`${organizationPath(organizationId)}/checkout-session`, {
-    method: 'POST',
-    body: input,
-  });
+  return call(subscriptionsEndpoints.createCheckoutSession, { params: { organizationId }, body: input });
 }
 
 /** GET /customer-portal → the Stripe customer portal URL, opened in a new tab. */
 export function getCustomerPortalUrl(organizationId: string) {
-  return apiClient.request<CustomerPortalResponse>(`${organizationPath(organizationId)}/customer-portal`);
+  return call(subscriptionsEndpoints.getCustomerPortal, { params: { organizationId } });
 }
 
 /** Starts a checkout and sends the browser to it; the page stays busy until it leaves. */

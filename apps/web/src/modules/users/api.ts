@@ -1,7 +1,7 @@
-import type { LocaleCode } from '@sheaf/contracts/locales';
-import type { UserDto } from '@sheaf/contracts/users';
+import type { UpdateUserInput } from '@sheaf/contracts/users';
+import { usersEndpoints } from '@sheaf/contracts/users';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiClient } from '../../shared/http/api-client';
+import { call } from '../../shared/http/call';
 import { refreshSession } from '../auth/api';
 
 export const currentUserQueryKey = ['users', 'me'] as const;
@@ -9,7 +9,7 @@ export const currentUserQueryKey = ['users', 'me'] as const;
 export function currentUserQueryOptions() {
   return queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: async () => (await apiClient.request<{ user: UserDto }>('/api/users/me')).user,
+    queryFn: async () => (await call(usersEndpoints.getMe)).user,
   });
 }
 
@@ -17,8 +17,8 @@ export function currentUserQueryOptions() {
 export function useUpdateCurrentUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: { name: string } | { locale: LocaleCode }) =>
-      (await apiClient.request<{ user: UserDto }>('/api/users/me', { method: 'PUT', body: changes })).user,
+    mutationFn: async (changes: UpdateUserInput) =>
+      (await call(usersEndpoints.updateMe, { body: changes })).user,
     onSuccess: async (user) => {
       queryClient.setQueryData(currentUserQueryKey, user);
       await refreshSession(queryClient);
