@@ -119,7 +119,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
   api.route(
     '/',
     createAuthRoutes({
-      routes: services.endpointRoutes,
       auth: services.auth,
       resolveClientAddress: createClientAddressResolver({
         trustedProxies: config.env.SERVER_TRUSTED_PROXIES,
@@ -131,7 +130,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createUsersRoutes({
       routes: services.endpointRoutes,
       users: services.users,
-      requireAuth: services.requireAuth,
     }),
   );
   api.route(
@@ -139,7 +137,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createApiKeysRoutes({
       routes: services.endpointRoutes,
       apiKeys: services.apiKeys,
-      requireAuth: services.requireAuth,
     }),
   );
   api.route(
@@ -147,8 +144,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createOrganizationsRoutes({
       routes: services.endpointRoutes,
       organizations: services.organizations,
-      requireAuth: services.requireAuth,
-      requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
   // Before the members routes: …/members/invitations is not a member id.
@@ -157,8 +152,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createInvitationsRoutes({
       routes: services.endpointRoutes,
       invitations: services.invitations,
-      requireAuth: services.requireAuth,
-      requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
   api.route(
@@ -166,7 +159,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createMembersRoutes({
       routes: services.endpointRoutes,
       members: services.members,
-      requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
   // Before the documents routes: …/documents/search is not a document id.
@@ -175,7 +167,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createSearchRoutes({
       routes: services.endpointRoutes,
       search: services.search,
-      requireOrganizationMember: services.requireOrganizationMember,
       searchRateLimit: createUserRateLimit({ perMinute: config.env.SEARCHES_RATE_LIMIT_PER_MINUTE }),
     }),
   );
@@ -184,7 +175,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createDocumentsRoutes({
       routes: services.endpointRoutes,
       documents: services.documents,
-      requireOrganizationMember: services.requireOrganizationMember,
       uploadRateLimit: createUserRateLimit({ perMinute: config.env.UPLOADS_RATE_LIMIT_PER_MINUTE }),
     }),
   );
@@ -194,7 +184,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createTaggingRulesRoutes({
       routes: services.endpointRoutes,
       taggingRules: services.taggingRules,
-      requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
   api.route(
@@ -202,7 +191,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createSubscriptionsRoutes({
       routes: services.endpointRoutes,
       subscriptions: services.subscriptions,
-      requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
   api.route(
@@ -210,7 +198,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createWebhooksRoutes({
       routes: services.endpointRoutes,
       webhooks: services.webhooks,
-      requireOrganizationMember: services.requireOrganizationMember,
     }),
   );
   api.route(
@@ -218,7 +205,6 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createIntakeEmailsRoutes({
       routes: services.endpointRoutes,
       intakeEmails: services.intakeEmails,
-      requireOrganizationMember: services.requireOrganizationMember,
       isEnabled: config.env.INTAKE_EMAILS_IS_ENABLED,
     }),
   );

@@ -11,7 +11,6 @@ import {
 import { allEndpoints } from '@sheaf/contracts/endpoints';
 import { ERROR_CODES } from '@sheaf/contracts/errors';
 import { z } from 'zod';
-import { apiOperations, authOperations } from './openapi.operations';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -204,7 +203,7 @@ function toOperation(endpoint: EndpointDefinition) {
 /** The OpenAPI 3.1 description of the API, generated from the endpoint catalogue. */
 export function buildOpenApiDocument({ version, serverUrl }: { version: string; serverUrl: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of [...allEndpoints, ...legacyEndpoints()]) {
+  for (const endpoint of allEndpoints) {
     const path = toOpenApiPath(endpoint.path);
     paths[path] ??= {};
     paths[path][endpoint.method.toLowerCase()] = toOperation(endpoint);
@@ -253,29 +252,4 @@ export function buildOpenApiDocument({ version, serverUrl }: { version: string; 
       },
     },
   };
-}
-
-/** TRANSITION: the hand-kept operations not yet in the catalogue, until each module is bound to it. */
-function legacyEndpoints(): EndpointDefinition[] {
-  const inCatalogue = new Set(allEndpoints.map(({ method, path }) => `${method} ${path}`));
-  return [...apiOperations, ...authOperations]
-    .filter(({ method, path }) => !inCatalogue.has(`${method} ${path}`))
-    .map((operation) => ({
-      method: operation.method,
-      path: operation.path,
-      tag: operation.tag,
-      summary: operation.summary,
-      auth: operation.auth,
-      ...(operation.body ? { body: operation.body } : {}),
-      ...(operation.query ? { query: operation.query } : {}),
-      ...(operation.rawBody ? { rawBody: operation.rawBody } : {}),
-      answers: {
-        [operation.ok.status]:
-          operation.ok.status === 204
-            ? null
-            : operation.ok.mediaType
-              ? { file: { mediaTypes: [operation.ok.mediaType], description: operation.ok.description } }
-              : z.looseObject({}).describe(operation.ok.description),
-      },
-    }));
 }

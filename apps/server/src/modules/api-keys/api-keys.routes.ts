@@ -1,6 +1,5 @@
 import { apiKeysEndpoints } from '@sheaf/contracts/api-keys';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import type { RequireAuth } from '../auth/auth.middleware';
 import type { ApiKeysUsecases } from './api-keys.usecases';
 
 /** Key management accepts sessions only: a key cannot mint or list keys. */
@@ -10,8 +9,6 @@ export function createApiKeysRoutes({
 }: {
   routes: EndpointRoutesFactory;
   apiKeys: ApiKeysUsecases;
-  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
-  requireAuth?: RequireAuth;
 }) {
   return routes()
     .on(apiKeysEndpoints.list, async ({ c }) => ({

@@ -2,7 +2,6 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../shared/app.types';
 import type { ResolveClientAddress } from '../../shared/client-address';
-import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { isProviderStartPath } from './auth.provider-errors';
 import { toApiErrorResponse } from './auth.responses';
@@ -18,8 +17,6 @@ export function createAuthRoutes({
   auth,
   resolveClientAddress,
 }: {
-  /** Binds handlers to catalogue endpoints (the modules not bound yet ignore it). */
-  routes: EndpointRoutesFactory;
   auth: Auth;
   resolveClientAddress: ResolveClientAddress;
 }) {

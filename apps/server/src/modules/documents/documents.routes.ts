@@ -5,7 +5,7 @@ import type { AppEnv } from '../../shared/app.types';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { isHttpError } from '../../shared/errors';
 import { nodeRequestBody } from '../../shared/node-request-body';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import { contentDisposition } from './documents.models';
 import type { DocumentsUsecases } from './documents.usecases';
 
@@ -16,8 +16,6 @@ export function createDocumentsRoutes({
 }: {
   routes: EndpointRoutesFactory;
   documents: DocumentsUsecases;
-  /** Not used: the adapter guards each endpoint from its `auth` (the composition root still passes it). */
-  requireOrganizationMember?: RequireOrganizationMember;
   /** Per-user limit on uploads (UPLOADS_RATE_LIMIT_PER_MINUTE). */
   uploadRateLimit: MiddlewareHandler<AppEnv>;
 }) {

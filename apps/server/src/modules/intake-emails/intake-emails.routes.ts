@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../shared/app.types';
 import type { EndpointOptions, EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import { createIntakeEmailsDisabledError } from './intake-emails.errors';
 import type { IntakeEmailsUsecases } from './intake-emails.usecases';
 
@@ -19,8 +19,6 @@ export function createIntakeEmailsRoutes({
 }: {
   routes: EndpointRoutesFactory;
   intakeEmails: IntakeEmailsUsecases;
-  /** Unused: the endpoints' `auth` and `roles` put the guard; kept until the composition root stops passing it. */
-  requireOrganizationMember?: RequireOrganizationMember;
   isEnabled: boolean;
 }) {
   // After the membership guard (`before` runs after it), so a non-member still gets auth.forbidden.

@@ -1,7 +1,6 @@
 import { invitationsEndpoints } from '@sheaf/contracts/invitations';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import type { RequireAuth } from '../auth/auth.middleware';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { InvitationsUsecases } from './invitations.usecases';
 
 /** Invitations accept sessions only: an organization's (owners and admins) and the caller's received ones. */
@@ -11,10 +10,6 @@ export function createInvitationsRoutes({
 }: {
   routes: EndpointRoutesFactory;
   invitations: InvitationsUsecases;
-  /** Unused: the endpoints' `auth` and `roles` put the guard; kept until the composition root stops passing it. */
-  requireAuth?: RequireAuth;
-  /** Unused, as `requireAuth`. */
-  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   return routes()
     .on(invitationsEndpoints.listForOrganization, async ({ c }) => ({

@@ -1,6 +1,6 @@
 import { membersEndpoints } from '@sheaf/contracts/members';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { MembersUsecases } from './members.usecases';
 
 /** Members routes accept sessions only. The invitations routes under …/members/invitations live in their module. */
@@ -10,8 +10,6 @@ export function createMembersRoutes({
 }: {
   routes: EndpointRoutesFactory;
   members: MembersUsecases;
-  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
-  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   return routes()
     .on(membersEndpoints.list, async ({ c }) => ({

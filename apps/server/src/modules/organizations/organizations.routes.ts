@@ -1,7 +1,6 @@
 import { organizationsEndpoints } from '@sheaf/contracts/organizations';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import type { RequireAuth } from '../auth/auth.middleware';
-import { getMembership, type RequireOrganizationMember } from './organizations.middleware';
+import { getMembership } from './organizations.middleware';
 import type { OrganizationsUsecases } from './organizations.usecases';
 
 export function createOrganizationsRoutes({
@@ -10,10 +9,6 @@ export function createOrganizationsRoutes({
 }: {
   routes: EndpointRoutesFactory;
   organizations: OrganizationsUsecases;
-  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
-  requireAuth?: RequireAuth;
-  /** Unused, as `requireAuth`. */
-  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   return (
     routes()

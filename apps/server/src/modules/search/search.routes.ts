@@ -2,7 +2,7 @@ import { searchEndpoints } from '@sheaf/contracts/search';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../shared/app.types';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { SearchUsecases } from './search.usecases';
 
 /** Registered before the documents routes: `/documents/search` is not a document id. */
@@ -13,8 +13,6 @@ export function createSearchRoutes({
 }: {
   routes: EndpointRoutesFactory;
   search: SearchUsecases;
-  /** Not used: the adapter guards the endpoint from its `auth` (the composition root still passes it). */
-  requireOrganizationMember?: RequireOrganizationMember;
   /** Per-user limit on searches (SEARCHES_RATE_LIMIT_PER_MINUTE). */
   searchRateLimit: MiddlewareHandler<AppEnv>;
 }) {

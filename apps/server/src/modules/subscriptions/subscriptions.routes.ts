@@ -2,7 +2,7 @@ import { subscriptionsEndpoints } from '@sheaf/contracts/subscriptions';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { createPayloadTooLargeError } from '../../shared/errors';
 import { readBodyAtMost } from '../../shared/read-body';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { SubscriptionsUsecases } from './subscriptions.usecases';
 
 /** Stripe events are a few kilobytes; anything far larger is not one. */
@@ -15,8 +15,6 @@ export function createSubscriptionsRoutes({
 }: {
   routes: EndpointRoutesFactory;
   subscriptions: SubscriptionsUsecases;
-  /** Unused: the endpoints' `auth` and `roles` put the guard; kept until the composition root stops passing it. */
-  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   return routes()
     .on(subscriptionsEndpoints.getSubscription, async ({ c }) => ({

@@ -1,6 +1,6 @@
 import { taggingRulesEndpoints } from '@sheaf/contracts/tagging-rules';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { TaggingRulesUsecases } from './tagging-rules.usecases';
 
 /** Tagging rules are managed by signed-in members only (design §3): API keys get 403. */
@@ -10,8 +10,6 @@ export function createTaggingRulesRoutes({
 }: {
   routes: EndpointRoutesFactory;
   taggingRules: TaggingRulesUsecases;
-  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
-  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   return (
     routes()

@@ -1,6 +1,5 @@
 import { usersEndpoints } from '@sheaf/contracts/users';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import type { RequireAuth } from '../auth/auth.middleware';
 import type { UsersUsecases } from './users.usecases';
 
 /** Account routes accept sessions only. */
@@ -10,8 +9,6 @@ export function createUsersRoutes({
 }: {
   routes: EndpointRoutesFactory;
   users: UsersUsecases;
-  /** Unused: the endpoints' `auth` puts the guard; kept until the composition root stops passing it. */
-  requireAuth?: RequireAuth;
 }) {
   return routes()
     .on(usersEndpoints.getMe, async ({ c }) => ({

@@ -2,7 +2,7 @@ import { webhooksEndpoints } from '@sheaf/contracts/webhooks';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../shared/app.types';
 import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
-import { getMembership, type RequireOrganizationMember } from '../organizations/organizations.middleware';
+import { getMembership } from '../organizations/organizations.middleware';
 import type { WebhooksUsecases } from './webhooks.usecases';
 
 /** Webhooks are managed by owners and admins, signed in (design §3): members and API keys get 403. */
@@ -12,8 +12,6 @@ export function createWebhooksRoutes({
 }: {
   routes: EndpointRoutesFactory;
   webhooks: WebhooksUsecases;
-  /** Unused: the endpoints' `auth` and `roles` put the guard; kept until the composition root stops passing it. */
-  requireOrganizationMember?: RequireOrganizationMember;
 }) {
   const ids = (c: Context<AppEnv>, params: { webhookId: string }) => ({
     organizationId: getMembership(c).organizationId,
