@@ -38,7 +38,8 @@ for (const module of result.modules) {
       if (!to || to === from) continue;
       const key = `${index}:${from}`;
       const targets = edges.get(key) ?? new Map();
-      if (!targets.has(`${index}:${to}`)) targets.set(`${index}:${to}`, `${module.source} → ${dependency.resolved}`);
+      if (!targets.has(`${index}:${to}`))
+        targets.set(`${index}:${to}`, `${module.source} → ${dependency.resolved}`);
       edges.set(key, targets);
     }
   }
@@ -89,9 +90,13 @@ const side = (node) => (node.startsWith('0:') ? 'server module' : 'web feature')
 for (const component of cycles) {
   const names = component.map((node) => node.slice(2));
   const links = component.flatMap((from) =>
-    [...(edges.get(from) ?? [])].filter(([to]) => component.includes(to)).map(([, example]) => `    ${example}`),
+    [...(edges.get(from) ?? [])]
+      .filter(([to]) => component.includes(to))
+      .map(([, example]) => `    ${example}`),
   );
-  violations.push(`domain-cycle: the ${side(component[0])}s ${names.join(', ')} import each other:\n${links.join('\n')}`);
+  violations.push(
+    `domain-cycle: the ${side(component[0])}s ${names.join(', ')} import each other:\n${links.join('\n')}`,
+  );
 }
 
 for (const line of violations) console.log(line);

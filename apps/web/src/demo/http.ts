@@ -89,12 +89,7 @@ export type Handler = (request: DemoRequest) => Response | Promise<Response>;
 
 export type Route = { method: string; pattern: string; handler: Handler; endpoint?: EndpointDefinition };
 
-/** Route tables: one per domain file, matched in order (fixed segments before parameters). */
-export function route(method: string, pattern: string, handler: Handler): Route {
-  return { method, pattern, handler };
-}
-
-/** The demo's answer to one endpoint of the catalogue. */
+/** The demo's answer to one endpoint of the catalogue (route tables: one per domain file, matched in order). */
 export function handle(endpoint: EndpointDefinition, handler: Handler): Route {
   return { method: endpoint.method, pattern: endpoint.path, handler, endpoint };
 }
