@@ -21,17 +21,21 @@ module.exports = {
     },
     {
       name: 'server-live-code-imports-migration',
-      comment: 'A migration is frozen history: live code reads its rules from contracts or its module, never from a migration.',
+      comment:
+        'A migration is frozen history: live code reads its rules from contracts or its module, never from a migration.',
       severity: 'error',
       from: { path: '^apps/server/src/', pathNot: '^apps/server/src/db/' },
       to: { path: '^apps/server/src/db/migrations/' },
     },
     {
       name: 'server-foreign-repository',
-      comment: "A module reaches another through its usecases (or a port), never through its repository.",
+      comment: 'A module reaches another through its usecases (or a port), never through its repository.',
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: TESTS },
-      to: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.repository\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
+      to: {
+        path: '^apps/server/src/modules/[^/]+/[^/]+\\.repository\\.ts$',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
     },
     {
       name: 'server-module-cycle',
@@ -42,14 +46,16 @@ module.exports = {
     },
     {
       name: 'web-foreign-components-or-pages',
-      comment: "A web feature never imports another feature's components or pages: shared widgets live in shared/ui.",
+      comment:
+        "A web feature never imports another feature's components or pages: shared widgets live in shared/ui.",
       severity: 'error',
       from: { path: '^apps/web/src/modules/([^/]+)/' },
       to: { path: '^apps/web/src/modules/[^/]+/(components|pages)/', pathNot: '^apps/web/src/modules/$1/' },
     },
     {
       name: 'web-imports-server',
-      comment: 'The web app and the demo never import server code; what both need lives in packages/contracts.',
+      comment:
+        'The web app and the demo never import server code; what both need lives in packages/contracts.',
       severity: 'error',
       from: { path: '^apps/web/' },
       to: { path: '^apps/server/' },
@@ -67,6 +73,9 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };
