@@ -1,9 +1,11 @@
 import type { Config } from '../config/config';
 import type { AppDatabase } from '../db/database';
+import { createActivityUsecases } from '../modules/activity/activity.usecases';
 import { createApiKeysUsecases } from '../modules/api-keys/api-keys.usecases';
 import { createAuth } from '../modules/auth/auth';
 import { createRequireAuth } from '../modules/auth/auth.middleware';
 import { registerDocumentsJobs } from '../modules/documents/documents.jobs';
+import { createDocumentsReadPort } from '../modules/documents/documents.port';
 import { createDocumentsUsecases } from '../modules/documents/documents.usecases';
 import type { EmailDriver } from '../modules/emails/emails.driver';
 import { createEmailsService } from '../modules/emails/emails.service';
@@ -95,12 +97,15 @@ export function createServices({
     isSubscriptionsEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
     maxUploadSize: config.env.DOCUMENTS_MAX_UPLOAD_SIZE,
   });
+  // What other modules read of documents (tags, search, billing's usage), never its repository.
+  const documentsReadPort = createDocumentsReadPort({ database });
   // Billing: Stripe Checkout, the customer portal and the webhook that keeps each plan (SUBSCRIPTIONS_IS_ENABLED).
   // Made on first use: billing off, the routes answer 404 before any call, and there is no key.
   let stripeClient: StripeClient | undefined;
   const subscriptions = createSubscriptionsUsecases({
     database,
     plans,
+    documents: documentsReadPort,
     clock,
     logger: logger.child({ component: 'subscriptions' }),
     isEnabled: config.env.SUBSCRIPTIONS_IS_ENABLED,
@@ -112,9 +117,10 @@ export function createServices({
     webhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
     appBaseUrl: config.env.APP_BASE_URL,
   });
-  // Every documents activity entry writes its webhook event in the same transaction.
+  // The activity log's port: documents and tags record each change's entry in its transaction, and
+  // the webhook outbox writes the entry's webhook events there too.
   const webhookOutbox = createWebhookOutbox({ jobQueue });
-  const { onActivityRecorded } = webhookOutbox;
+  const activity = createActivityUsecases({ database, onRecorded: webhookOutbox.onActivityRecorded });
   const documents = createDocumentsUsecases({
     database,
     clock,
@@ -123,7 +129,7 @@ export function createServices({
     jobQueue,
     deletedRetentionDays: config.env.DOCUMENTS_DELETED_RETENTION_DAYS,
     logger: logger.child({ component: 'documents' }),
-    onActivityRecorded,
+    activity,
   });
   registerDocumentsJobs({ jobQueue, documents, organizations });
   // Intake e-mail: every entry (SMTP, HTTP ingest, IMAP) stores the message, a job makes the documents.
@@ -145,9 +151,9 @@ export function createServices({
     logger: logger.child({ component: 'storage' }),
   });
   const storageJobs = registerStorageJobs({ jobQueue, sweep: storageSweep });
-  const search = createSearchUsecases({ database });
-  const tags = createTagsUsecases({ database, clock, onActivityRecorded });
-  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue, onActivityRecorded });
+  const search = createSearchUsecases({ database, documents: documentsReadPort });
+  const tags = createTagsUsecases({ database, clock, activity, documents: documentsReadPort });
+  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue, tags });
   registerTaggingRulesJobs({ jobQueue, taggingRules });
   // Tagging rules run where extracted text is saved, in its transaction.
   documents.addContentExtractedListener((event) => taggingRules.applyRulesToDocument(event));

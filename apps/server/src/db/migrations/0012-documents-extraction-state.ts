@@ -4,7 +4,7 @@ import { getDialectOf } from '../dialect';
 
 /** The one-off job that re-normalises stored contents (see the extraction module). */
 const RENORMALIZE_JOB_TYPE = 'documents.renormalize-content';
-/** The text extraction job's type (documents.usecases: EXTRACT_DOCUMENT_CONTENT_JOB_TYPE). */
+/** The text extraction job's type (documents.extraction-state: EXTRACT_DOCUMENT_CONTENT_JOB_TYPE). */
 const EXTRACTION_JOB_TYPE = 'documents.extract-content';
 
 const newJobId = () => {

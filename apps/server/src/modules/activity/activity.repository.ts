@@ -1,48 +1,20 @@
-import type {
-  DocumentActivityDto,
-  DocumentActivityEvent,
-  DocumentActivityEventData,
-} from '@sheaf/contracts/documents';
+import type { DocumentActivityDto } from '@sheaf/contracts/documents';
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
-import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
+import type { DatabaseOrTransaction } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
-
-export type NewDocumentActivity = {
-  organizationId: string;
-  documentId: string;
-  event: DocumentActivityEvent;
-  userId: string | null;
-  tagId?: string | null;
-  eventData?: DocumentActivityEventData | null;
-  now: Timestamp;
-};
+import type { NewDocumentActivity } from './activity.models';
 
 /** Activity entry ids: `act_` and 24 random alphanumerics, like every other id. */
 export const generateActivityId = () => `act_${randomAlphanumeric(ID_RANDOM_LENGTH)}`;
 
 /**
- * Runs in the transaction that records an activity entry, right after it: the webhook outbox
- * writes the event for the organization's subscribed webhooks there, so the event exists exactly
- * when the change commits.
+ * The documents activity log's queries. Only the activity module uses it: other modules write and
+ * read the log through activity.usecases (the port that also runs the webhook outbox's hook).
  */
-export type ActivityRecordedHook = (
-  db: DatabaseOrTransaction,
-  activity: NewDocumentActivity,
-) => Promise<void>;
-
-/**
- * The documents activity log. Entries are written with the change they record, in the same
- * transaction (pass the transaction as `db`), followed by `onRecorded` (the webhook outbox).
- */
-export function createActivityRepository({
-  db,
-  onRecorded,
-}: {
-  db: DatabaseOrTransaction;
-  onRecorded?: ActivityRecordedHook;
-}) {
+export function createActivityRepository({ db }: { db: DatabaseOrTransaction }) {
   return {
-    async record(activity: NewDocumentActivity) {
+    /** Writes one entry (in the transaction of the change when `db` is one). */
+    async insert(activity: NewDocumentActivity) {
       await db
         .insertInto('document_activities')
         .values({
@@ -56,7 +28,6 @@ export function createActivityRepository({
           created_at: activity.now,
         })
         .execute();
-      await onRecorded?.(db, activity);
     },
 
     /** A document's entries, newest first, with the user's name and the tag of tag events. */

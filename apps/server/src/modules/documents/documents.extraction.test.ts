@@ -18,6 +18,7 @@ import {
   type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
+import { EXTRACT_DOCUMENT_CONTENT_JOB_TYPE } from './documents.extraction-state';
 import {
   type Credentials,
   createDocument,
@@ -25,7 +26,6 @@ import {
   listDocuments,
   request,
 } from './documents.test-helpers';
-import { EXTRACT_DOCUMENT_CONTENT_JOB_TYPE } from './documents.usecases';
 
 const ligatureFixture = path.join(import.meta.dirname, '../../test/fixtures/ligatures-chromium.pdf');
 

@@ -5,6 +5,9 @@ import type { ByteRange } from '../storage/storage.types';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Documents read per batch when the trash is emptied or purged and when extractions are swept. */
+export const DOCUMENTS_BATCH_SIZE = 100;
+
 export type DocumentRow = Selectable<DocumentsTable>;
 export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DocumentListRow = Omit<DocumentRow, 'content'>;

@@ -6,11 +6,11 @@ import {
 } from '@sheaf/contracts/documents';
 import type { AppDatabase } from '../../db/database';
 import type { Logger } from '../../shared/logger';
-import type { DocumentsUsecases } from '../documents/documents.usecases';
 import {
   EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
   type ExtractDocumentContentPayload,
-} from '../documents/documents.usecases';
+} from '../documents/documents.extraction-state';
+import type { DocumentsUsecases } from '../documents/documents.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { ExtractionError, extractionKindOf, normalizeExtractedText } from './extraction.models';
 import type { ExtractionPool } from './extraction.pool';

@@ -10,6 +10,7 @@ import type { Selectable } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { IntakeEmailsTable } from '../../db/database.types';
 import { lockRow } from '../../db/locks';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { isHttpError } from '../../shared/errors';
 import { deriveId, generateId } from '../../shared/ids';
@@ -45,11 +46,6 @@ export const PROCESS_INTAKE_EMAIL_MAX_ATTEMPTS = 5;
 
 /** Attempts at a fresh random address before giving up with `intake-emails.already_exists`. */
 const ADDRESS_GENERATION_ATTEMPTS = 5;
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-};
 
 export type IntakeEmailChanges = { isEnabled?: boolean | undefined; allowedOrigins?: string[] | undefined };
 

@@ -26,11 +26,4 @@ export function toInvitationDto(
   };
 }
 
-/** A unique constraint refused the write (SQLite or PostgreSQL). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const { code } = error as { code: unknown };
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 export const DAY_MS = 24 * 60 * 60 * 1000;

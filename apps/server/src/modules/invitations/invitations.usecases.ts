@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database, OrganizationInvitationsTable, Timestamp } from '../../db/database.types';
 import { lockRow } from '../../db/locks';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Actor, OrganizationMembership } from '../../shared/app.types';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
@@ -19,7 +20,7 @@ import {
   createMaxMembersCountReachedError,
   createUserAlreadyInOrganizationError,
 } from './invitations.errors';
-import { DAY_MS, effectiveInvitationStatus, isUniqueViolation, toInvitationDto } from './invitations.models';
+import { DAY_MS, effectiveInvitationStatus, toInvitationDto } from './invitations.models';
 import { createInvitationsRepository, type InvitationsRepository } from './invitations.repository';
 
 /** Where the invitation e-mail sends the invitee: their received invitations. */

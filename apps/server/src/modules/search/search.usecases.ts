@@ -3,7 +3,7 @@ import { SEARCH_COUNT_CAP } from '@sheaf/contracts/limits';
 import { foldSearchText } from '@sheaf/contracts/search-text';
 import type { AppDatabase } from '../../db/database';
 import { type DocumentListRow, toDocumentListItemDto } from '../documents/documents.models';
-import { createDocumentsRepository } from '../documents/documents.repository';
+import { createDocumentsReadPort, type DocumentsReadPort } from '../documents/documents.port';
 import { hasSearchTerms, parseSearchQuery } from './search.models';
 import { createSearchRepository } from './search.repository';
 import { buildSnippet, buildSnippetFromStart, type Snippet } from './search.snippets';
@@ -17,13 +17,15 @@ const CONTENT_START_LENGTH = 32_768;
 export function createSearchUsecases({
   database,
   countCap = SEARCH_COUNT_CAP,
+  documents = createDocumentsReadPort({ database }),
 }: {
   database: AppDatabase;
   /** Matches counted at most (tests set a small one). */
   countCap?: number;
+  /** The documents module's read port (the hits' tags); one on `database` when absent. */
+  documents?: Pick<DocumentsReadPort, 'getTagsByDocumentIds'>;
 }) {
   const search = createSearchRepository({ db: database.db, dialect: database.dialect });
-  const documents = createDocumentsRepository({ db: database.db });
 
   /** The snippet of each hit, from the start of its content or, failing that, all of it. */
   async function findSnippets(ids: string[], words: string[]) {
@@ -78,11 +80,11 @@ export function createSearchUsecases({
       const filters = { organizationId, terms, tagIds: [...new Set(tagIds)] };
       const { rows, isDense } = await search.findPage({ ...filters, pageIndex, pageSize });
       // The count is the slow part: the hits are made meanwhile (PostgreSQL runs both at once).
-      const [{ count, countIsCapped }, documents] = await Promise.all([
+      const [{ count, countIsCapped }, hits] = await Promise.all([
         search.count({ ...filters, cap: countCap, isDense }),
         toHits(rows, terms.substrings.map(foldSearchText)),
       ]);
-      return { documents, documentsCount: count, documentsCountIsCapped: countIsCapped };
+      return { documents: hits, documentsCount: count, documentsCountIsCapped: countIsCapped };
     },
   };
 }

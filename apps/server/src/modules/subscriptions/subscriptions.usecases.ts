@@ -10,7 +10,7 @@ import type { AppDatabase } from '../../db/database';
 import { lockRow } from '../../db/locks';
 import { type Clock, toTimestamp } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import { createDocumentsRepository } from '../documents/documents.repository';
+import type { DocumentsReadPort } from '../documents/documents.port';
 import type { PlansUsecases } from '../plans/plans.usecases';
 import {
   createAlreadySubscribedError,
@@ -68,6 +68,7 @@ function currentPeriodEndOf(subscription: Stripe.Subscription): string | null {
 export function createSubscriptionsUsecases({
   database,
   plans,
+  documents,
   clock,
   logger,
   isEnabled,
@@ -78,6 +79,8 @@ export function createSubscriptionsUsecases({
 }: {
   database: AppDatabase;
   plans: PlansUsecases;
+  /** The documents module's read port: the storage an organization uses. */
+  documents: Pick<DocumentsReadPort, 'getStorageStats'>;
   clock: Clock;
   logger: Logger;
   isEnabled: boolean;
@@ -88,7 +91,6 @@ export function createSubscriptionsUsecases({
   appBaseUrl: string;
 }) {
   const { db } = database;
-  const documentsRepository = createDocumentsRepository({ db });
 
   const assertEnabled = () => {
     if (!isEnabled) throw createSubscriptionsDisabledError();
@@ -280,7 +282,7 @@ export function createSubscriptionsUsecases({
     /** What the organization uses against its plan's limits (null = unlimited). */
     async getUsage({ organizationId }: { organizationId: string }): Promise<UsageResponse> {
       const { limits } = await plans.getOrganizationPlan({ organizationId });
-      const stats = await documentsRepository.getStorageStats({ organizationId });
+      const stats = await documents.getStorageStats({ organizationId });
       const intakeEmails = await db
         .selectFrom('intake_emails')
         .select((eb) => eb.fn.countAll<number | string>().as('count'))

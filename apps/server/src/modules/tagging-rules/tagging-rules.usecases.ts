@@ -6,15 +6,12 @@ import type {
 } from '@sheaf/contracts/tagging-rules';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
-import type { Database, DatabaseOrTransaction, TaggingRulesTable, Timestamp } from '../../db/database.types';
+import type { Database, TaggingRulesTable, Timestamp } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
-import type { ActivityRecordedHook } from '../activity/activity.repository';
 import { describeError } from '../jobs/jobs.models';
 import type { JobQueue } from '../jobs/jobs.queue';
-import { createTagNotFoundError } from '../tags/tags.errors';
-import { createTagsRepository } from '../tags/tags.repository';
-import { attachTagsToDocument } from '../tags/tags.usecases';
+import type { TagsUsecases } from '../tags/tags.usecases';
 import { createTaggingRuleNotFoundError, createTaggingRuleRunNotFoundError } from './tagging-rules.errors';
 import { parseConditions, ruleMatches, toTaggingRuleDto, toTaggingRuleRunDto } from './tagging-rules.models';
 import { createTaggingRulesRepository } from './tagging-rules.repository';
@@ -39,31 +36,20 @@ export type ApplyTaggingRulePayload = { runId: string };
 /** Finished runs kept per rule (the newest); older ones are deleted when a new run starts. */
 export const RUNS_KEPT_PER_RULE = 10;
 
-/** Every id of `tagIds` must be a tag of the organization: else 404 `tags.not_found`. */
-async function requireTags({
-  db,
-  organizationId,
-  tagIds,
-}: {
-  db: DatabaseOrTransaction;
-  organizationId: string;
-  tagIds: string[];
-}) {
-  const existing = await createTagsRepository({ db }).findExistingIds({ organizationId, tagIds });
-  if (tagIds.some((tagId) => !existing.has(tagId))) throw createTagNotFoundError();
-}
-
 export function createTaggingRulesUsecases({
   database,
   jobQueue,
   clock = systemClock,
-  onActivityRecorded,
+  tags,
 }: {
   database: AppDatabase;
   jobQueue: Pick<JobQueue, 'enqueue'>;
   clock?: Clock;
-  /** Runs in the transaction of each activity entry (the webhook outbox). */
-  onActivityRecorded: ActivityRecordedHook;
+  /**
+   * The tags module: checks a rule's tags, and attaches them (with their `tagged` activity
+   * entries) in the caller's transaction.
+   */
+  tags: Pick<TagsUsecases, 'requireTags' | 'attachTagsToDocument'>;
 }) {
   const repository = createTaggingRulesRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -114,7 +100,7 @@ export function createTaggingRulesUsecases({
     }) {
       const id = generateId('tr');
       await database.db.transaction().execute(async (trx) => {
-        await requireTags({ db: trx, organizationId, tagIds: fields.tagIds });
+        await tags.requireTags({ trx, organizationId, tagIds: fields.tagIds });
         const createdAt = now();
         const rules = createTaggingRulesRepository({ db: trx });
         await rules.insert({
@@ -143,7 +129,7 @@ export function createTaggingRulesUsecases({
         const rules = createTaggingRulesRepository({ db: trx });
         if (!(await rules.findById({ organizationId, taggingRuleId })))
           throw createTaggingRuleNotFoundError();
-        await requireTags({ db: trx, organizationId, tagIds: fields.tagIds });
+        await tags.requireTags({ trx, organizationId, tagIds: fields.tagIds });
         const updatedAt = now();
         await rules.update({
           organizationId,
@@ -271,14 +257,13 @@ export function createTaggingRulesUsecases({
             let tagged = 0;
             const at = now();
             for (const document of matching) {
-              const attached = await attachTagsToDocument({
-                db: trx,
+              const attached = await tags.attachTagsToDocument({
+                trx,
                 organizationId,
                 documentId: document.id,
                 tagIds,
                 userId: null,
                 now: at,
-                onActivityRecorded,
               });
               if (attached.length > 0) tagged++;
             }
@@ -336,14 +321,13 @@ export function createTaggingRulesUsecases({
       const tagIds = [
         ...new Set(matching.flatMap(({ id }) => (actions.get(id) ?? []).map(({ tagId }) => tagId))),
       ];
-      await attachTagsToDocument({
-        db: trx,
+      await tags.attachTagsToDocument({
+        trx,
         organizationId,
         documentId,
         tagIds,
         userId: null,
         now: at,
-        onActivityRecorded,
       });
     },
   };

@@ -36,9 +36,3 @@ export function sortTagRowsByName<Row extends { id: string; name: string }>(rows
       (a.id < b.id ? -1 : 1),
   );
 }
-
-/** A unique index refused the write (SQLite and PostgreSQL codes). */
-export const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-};

@@ -1,67 +1,32 @@
 import { tagNameKey } from '@sheaf/contracts/tag-names';
 import type { DocumentTagLinkDto, TagDto } from '@sheaf/contracts/tags';
+import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
-import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
+import type { Database, Timestamp } from '../../db/database.types';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
-import { type ActivityRecordedHook, createActivityRepository } from '../activity/activity.repository';
+import type { ActivityRecorder } from '../activity/activity.usecases';
 import { createDocumentNotFoundError } from '../documents/documents.errors';
-import { createDocumentsRepository } from '../documents/documents.repository';
+import type { DocumentsReadPort } from '../documents/documents.port';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
-import { isUniqueViolation, toDocumentTagLinkDto, toTagDto } from './tags.models';
+import { toDocumentTagLinkDto, toTagDto } from './tags.models';
 import { createTagsRepository, generateDocumentTagId } from './tags.repository';
 
 export type TagFields = { name: string; color: string; description: string | null };
 
-/**
- * Attaches tags (already checked to be the organization's) to a document, skipping those it
- * carries already, with a `tagged` activity entry for each new one. Run it inside the transaction
- * of the change that causes it. Answers the ids of the tags it attached.
- */
-export async function attachTagsToDocument({
-  db,
-  organizationId,
-  documentId,
-  tagIds,
-  userId,
-  now,
-  onActivityRecorded,
-}: {
-  db: DatabaseOrTransaction;
-  organizationId: string;
-  documentId: string;
-  tagIds: string[];
-  userId: string | null;
-  now: Timestamp;
-  /** Runs in the transaction of each activity entry (the webhook outbox). */
-  onActivityRecorded: ActivityRecordedHook;
-}) {
-  const tags = createTagsRepository({ db });
-  const activities = createActivityRepository({ db, onRecorded: onActivityRecorded });
-  const attached: string[] = [];
-  for (const tagId of tagIds) {
-    const inserted = await tags.insertLink({
-      id: generateDocumentTagId(),
-      document_id: documentId,
-      tag_id: tagId,
-      created_at: now,
-    });
-    if (!inserted) continue;
-    await activities.record({ organizationId, documentId, event: 'tagged', tagId, userId, now });
-    attached.push(tagId);
-  }
-  return attached;
-}
-
 export function createTagsUsecases({
   database,
   clock = systemClock,
-  onActivityRecorded,
+  activity,
+  documents,
 }: {
   database: AppDatabase;
   clock?: Clock;
-  /** Runs in the transaction of each activity entry (the webhook outbox). */
-  onActivityRecorded: ActivityRecordedHook;
+  /** Records `tagged` and `untagged` entries in the transaction of the change. */
+  activity: ActivityRecorder;
+  /** Tells whether a document can be tagged (in the organization, outside the trash). */
+  documents: Pick<DocumentsReadPort, 'isActiveDocument'>;
 }) {
   const repository = createTagsRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -80,17 +45,74 @@ export function createTagsUsecases({
 
   /** The document, outside the trash, in the organization; else 404 `documents.not_found`. */
   async function requireActiveDocument({
-    db,
+    trx,
     organizationId,
     documentId,
   }: {
-    db: DatabaseOrTransaction;
+    trx: Transaction<Database>;
     organizationId: string;
     documentId: string;
   }) {
-    const document = await createDocumentsRepository({ db }).findListRowById({ organizationId, documentId });
-    if (!document || Number(document.is_deleted) === 1) throw createDocumentNotFoundError();
-    return document;
+    if (!(await documents.isActiveDocument({ organizationId, documentId, trx }))) {
+      throw createDocumentNotFoundError();
+    }
+  }
+
+  /** Every id of `tagIds` must be a tag of the organization: else 404 `tags.not_found`. */
+  async function requireTags({
+    trx,
+    organizationId,
+    tagIds,
+  }: {
+    trx: Transaction<Database>;
+    organizationId: string;
+    tagIds: string[];
+  }) {
+    const existing = await createTagsRepository({ db: trx }).findExistingIds({ organizationId, tagIds });
+    if (tagIds.some((tagId) => !existing.has(tagId))) throw createTagNotFoundError();
+  }
+
+  /**
+   * Attaches tags (already checked to be the organization's) to a document, skipping those it
+   * carries already, with a `tagged` activity entry for each new one. Run it inside the transaction
+   * of the change that causes it. Answers the ids of the tags it attached.
+   */
+  async function attachTagsToDocument({
+    trx,
+    organizationId,
+    documentId,
+    tagIds,
+    userId,
+    now: at,
+  }: {
+    trx: Transaction<Database>;
+    organizationId: string;
+    documentId: string;
+    tagIds: string[];
+    userId: string | null;
+    now: Timestamp;
+  }) {
+    const tags = createTagsRepository({ db: trx });
+    const attached: string[] = [];
+    for (const tagId of tagIds) {
+      const inserted = await tags.insertLink({
+        id: generateDocumentTagId(),
+        document_id: documentId,
+        tag_id: tagId,
+        created_at: at,
+      });
+      if (!inserted) continue;
+      await activity.recordActivity(trx, {
+        organizationId,
+        documentId,
+        event: 'tagged',
+        tagId,
+        userId,
+        now: at,
+      });
+      attached.push(tagId);
+    }
+    return attached;
   }
 
   return {
@@ -99,6 +121,10 @@ export function createTagsUsecases({
     },
 
     getTag,
+
+    requireTags,
+
+    attachTagsToDocument,
 
     /** Names are unique per organization ignoring case: 409 `tags.already_exists`. */
     async createTag({ organizationId, fields }: { organizationId: string; fields: TagFields }) {
@@ -179,21 +205,17 @@ export function createTagsUsecases({
       userId: string;
     }): Promise<{ documentTag: DocumentTagLinkDto; created: boolean }> {
       return database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ db: trx, organizationId, documentId });
-        const tags = createTagsRepository({ db: trx });
-        if ((await tags.findExistingIds({ organizationId, tagIds: [tagId] })).size === 0) {
-          throw createTagNotFoundError();
-        }
+        await requireActiveDocument({ trx, organizationId, documentId });
+        await requireTags({ trx, organizationId, tagIds: [tagId] });
         const attached = await attachTagsToDocument({
-          db: trx,
+          trx,
           organizationId,
           documentId,
           tagIds: [tagId],
           userId,
           now: now(),
-          onActivityRecorded,
         });
-        const link = await tags.findLink({ documentId, tagId });
+        const link = await createTagsRepository({ db: trx }).findLink({ documentId, tagId });
         if (!link) throw new Error('The document-tag link vanished inside its transaction');
         return { documentTag: toDocumentTagLinkDto(link), created: attached.length > 0 };
       });
@@ -215,13 +237,10 @@ export function createTagsUsecases({
       userId: string;
     }) {
       await database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ db: trx, organizationId, documentId });
-        const tags = createTagsRepository({ db: trx });
-        if ((await tags.findExistingIds({ organizationId, tagIds: [tagId] })).size === 0) {
-          throw createTagNotFoundError();
-        }
-        if (await tags.deleteLink({ documentId, tagId })) {
-          await createActivityRepository({ db: trx, onRecorded: onActivityRecorded }).record({
+        await requireActiveDocument({ trx, organizationId, documentId });
+        await requireTags({ trx, organizationId, tagIds: [tagId] });
+        if (await createTagsRepository({ db: trx }).deleteLink({ documentId, tagId })) {
+          await activity.recordActivity(trx, {
             organizationId,
             documentId,
             event: 'untagged',

@@ -1,7 +1,7 @@
 import type { WebhookDeliveryEventType } from '@sheaf/contracts/webhooks';
 import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
 import { generateId } from '../../shared/ids';
-import type { ActivityRecordedHook } from '../activity/activity.repository';
+import type { ActivityRecordedHook } from '../activity/activity.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
 import {
   parseEvents,

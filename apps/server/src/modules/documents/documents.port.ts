@@ -1,0 +1,42 @@
+import type { DocumentTagDto } from '@sheaf/contracts/documents';
+import type { Transaction } from 'kysely';
+import type { AppDatabase } from '../../db/database';
+import type { Database } from '../../db/database.types';
+import { createDocumentsRepository } from './documents.repository';
+
+/**
+ * The documents module's read port: what other modules read of documents, declared here so that
+ * they depend on this interface and never on documents.repository (whose queries stay the
+ * documents module's to change). A read runs in the caller's transaction when it passes `trx`.
+ */
+export type DocumentsReadPort = {
+  /**
+   * Whether the document is in the organization and outside the trash (tags attach and detach
+   * only there). Pass the transaction of the change that depends on it.
+   */
+  isActiveDocument: (query: {
+    organizationId: string;
+    documentId: string;
+    trx?: Transaction<Database>;
+  }) => Promise<boolean>;
+  /** The tags of each document, by document id (name order); documents without tags are absent. */
+  getTagsByDocumentIds: (query: { documentIds: string[] }) => Promise<Map<string, DocumentTagDto[]>>;
+  /** Count and bytes of the organization's active documents, and bytes of those in its trash. */
+  getStorageStats: (query: {
+    organizationId: string;
+  }) => Promise<{ activeCount: number; activeSize: number; deletedSize: number }>;
+};
+
+/** The read port on `database`; the composition root makes one and hands it to tags, search and billing. */
+export function createDocumentsReadPort({ database }: { database: AppDatabase }): DocumentsReadPort {
+  const repository = createDocumentsRepository({ db: database.db });
+  return {
+    async isActiveDocument({ organizationId, documentId, trx }) {
+      const documents = trx ? createDocumentsRepository({ db: trx }) : repository;
+      const document = await documents.findListRowById({ organizationId, documentId });
+      return document !== undefined && Number(document.is_deleted) === 0;
+    },
+    getTagsByDocumentIds: (query) => repository.getTagsByDocumentIds(query),
+    getStorageStats: (query) => repository.getStorageStats(query),
+  };
+}
