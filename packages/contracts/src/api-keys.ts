@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
+import { idReferenceSchema } from './ids';
 import { API_KEY_PERMISSIONS, API_KEY_PREFIX_LENGTH, API_KEY_TOKEN_PREFIX } from './permissions';
 import { singleLineString } from './text';
 
@@ -18,7 +19,7 @@ export const createApiKeySchema = z
       .array(z.enum(API_KEY_PERMISSIONS))
       .min(1)
       .transform((permissions) => [...new Set(permissions)]),
-    organizationIds: z.array(z.string().min(1)).default([]),
+    organizationIds: z.array(idReferenceSchema).default([]),
     allOrganizations: z.boolean().default(false),
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
   })

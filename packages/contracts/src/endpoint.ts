@@ -103,7 +103,7 @@ export const successStatusesOf = (endpoint: Pick<EndpointDefinition, 'answers'>)
 
 /**
  * Every error status an endpoint can answer, with its codes: its own (`errors`) and those every
- * endpoint of its kind gives — 400 when it reads input, 401/403 when it needs a caller, 403 for a
+ * endpoint of its kind gives — 400 for invalid input (unknown query parameters included), 401/403 when it needs a caller, 403 for a
  * cross-site request, 413/415 for a JSON body, 500 always.
  */
 export function errorStatusesOf(endpoint: EndpointDefinition): Map<number, Set<ErrorCode>> {
@@ -113,9 +113,8 @@ export function errorStatusesOf(endpoint: EndpointDefinition): Map<number, Set<E
     for (const code of codes) set.add(code);
     statuses.set(status, set);
   };
-  const readsInput =
-    endpoint.body || endpoint.query || endpoint.rawBody || pathParamNames(endpoint.path).length > 0;
-  if (readsInput || endpoint.method !== 'GET') add(400, 'api.validation_error');
+  // Every endpoint validates its input: one without a query refuses any query parameter.
+  add(400, 'api.validation_error');
   if (endpoint.body) add(400, 'api.invalid_json');
   // The request guards check the media type and size of every unsafe request that carries a body,
   // before the route runs, whether the route reads one or not.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
+import { idReferenceSchema } from './ids';
 import { TAGGING_RULE_DESCRIPTION_MAX_LENGTH, TAGGING_RULE_NAME_MAX_LENGTH } from './limits';
 import { multiLineString, singleLineString } from './text';
 
@@ -48,7 +49,7 @@ export const taggingRuleInputSchema = z.strictObject({
     .transform((value) => (value ? value : null)),
   conditions: z.array(taggingRuleConditionSchema).max(50).default([]),
   tagIds: z
-    .array(z.string().min(1).max(64))
+    .array(idReferenceSchema)
     .min(1, { message: 'Select at least one tag' })
     .max(50)
     .transform((ids) => [...new Set(ids)]),

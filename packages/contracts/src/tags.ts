@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
+import { idReferenceSchema } from './ids';
 import { TAG_DESCRIPTION_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from './limits';
 import { multiLineString, singleLineString } from './text';
 
@@ -54,7 +55,7 @@ export const tagInputSchema = z.strictObject({
 export type TagInput = z.input<typeof tagInputSchema>;
 
 /** POST /documents/{documentId}/tags */
-export const attachTagSchema = z.strictObject({ tagId: z.string().min(1).max(64) });
+export const attachTagSchema = z.strictObject({ tagId: idReferenceSchema });
 
 /** A tag as answered by GET/POST/PUT /tags (documents spec §3). */
 export const tagSchema = z.strictObject({

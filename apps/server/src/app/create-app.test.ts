@@ -84,6 +84,29 @@ describe.each(testDialects)('the HTTP app on %s', (dialect) => {
     expect(list.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
+  it('refuses an unknown query parameter, __proto__ included, on an endpoint that reads no query', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    for (const query of ['key=x', '__proto__=x', '__proto__=a&__proto__=b']) {
+      const response = await app.request(`/api/config?${query}`);
+      expect(response.status, query).toBe(400);
+      expect((await readError(response)).error.code).toBe('api.validation_error');
+    }
+  });
+
+  it('refuses a path id holding a control character before anything looks it up (PostgreSQL refuses NUL)', async () => {
+    const app = createTestApp({ database: testDatabase.database });
+    for (const path of ['/api/organizations/org%00x/tags', '/api/invitations/inv%00x/accept']) {
+      const response = await app.request(path, {
+        method: path.endsWith('accept') ? 'POST' : 'GET',
+        headers: { origin: 'http://localhost:8080' },
+      });
+      expect(response.status, path).toBe(400);
+      expect((await readError(response)).error.details).toEqual([
+        expect.objectContaining({ message: 'Control characters are not allowed' }),
+      ]);
+    }
+  });
+
   it('sends a request id and security headers with every answer', async () => {
     const app = createTestApp({ database: testDatabase.database });
     const response = await app.request('/api/config');

@@ -5,6 +5,7 @@ import {
   pathParamNames,
 } from '@sheaf/contracts/endpoint';
 import type { ApiKeyPermission, MemberRole } from '@sheaf/contracts/permissions';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from '@sheaf/contracts/text';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -92,6 +93,16 @@ function readQuery(c: Context<AppEnv>, endpoint: EndpointDefinition) {
   return endpoint.query ? parseWith(endpoint.query, query) : undefined;
 }
 
+/** The path's parameters; one with a control character names nothing and is refused (PostgreSQL refuses NUL in text). */
+function checkParams(c: Context<AppEnv>) {
+  const params = c.req.param() as Record<string, string>;
+  const invalid = Object.keys(params).filter((name) => hasControlCharacters(params[name] ?? ''));
+  if (invalid.length > 0)
+    throw createValidationError(
+      invalid.map((name) => ({ path: name, message: CONTROL_CHARACTERS_MESSAGE, code: 'invalid_format' })),
+    );
+}
+
 /** The catalogue's path under the `/api` router the modules are mounted on. */
 const routerPath = (path: string) => path.replace(/^\/api(?=\/)/, '');
 
@@ -127,6 +138,8 @@ export function createEndpointRoutes(guards: EndpointGuards) {
               : [guards.requireAuth({ apiKeyPermissions })];
         const markEndpoint: MiddlewareHandler<AppEnv> = async (c, next) => {
           c.set('endpoint', endpoint);
+          // Before the guard, which looks the organization up by its id.
+          checkParams(c);
           await next();
         };
         router.on(

@@ -34,7 +34,8 @@ export function parseQuery<Schema extends z.ZodType>(c: Context, schema: Schema)
  * what the list schemas (`tags`) read, where `c.req.query()` keeps only the first value.
  */
 export function readQueryWithLists(url: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is a key like any other (and so refused as unknown).
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of new URL(url).searchParams) {
     const current = query[key];
     query[key] = current === undefined ? value : [current].flat().concat(value);

@@ -77,7 +77,8 @@ export function parseJsonBody<Schema extends z.ZodType>(
 
 /** The query with repeated keys kept as lists (what the list schemas read), as the server reads it. */
 export function readQuery(url: URL): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `__proto__` is a key like any other.
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [key, value] of url.searchParams) {
     const current = query[key];
     query[key] = current === undefined ? value : [current].flat().concat(value);
