@@ -1,4 +1,4 @@
-// `npm test`: lint + format check, type checks, server tests (SQLite, and PostgreSQL when
+// `npm test`: lint + format check, import boundaries, type checks, server tests (SQLite, and PostgreSQL when
 // TEST_POSTGRES_URL is set), web tests and end-to-end tests in Chromium against the
 // production build. Ends with one line `N passed, N failed` summing every suite.
 import { spawnSync } from 'node:child_process';
@@ -66,6 +66,39 @@ function vitestSuite(name, workspaceDir, env = {}) {
   });
 }
 
+// The API fuzz (issue 27, apps/server/src/fuzz): every catalogue endpoint against a real server
+// process, on SQLite and, with TEST_POSTGRES_URL, on PostgreSQL. Counted per endpoint and database
+// (an endpoint passes when every one of its requests did); its report names each failing request.
+function fuzzSuite() {
+  console.log('\n=== API fuzz ===');
+  const reportFile = path.join(resultsDir, 'fuzz.json');
+  const status = run('npm', ['run', 'fuzz', '--', '--report', reportFile], {
+    cwd: path.join(root, 'apps/server'),
+  });
+  if (!fs.existsSync(reportFile))
+    return record('API fuzz', { passed: 0, failed: 1, note: '(the runner crashed)' });
+  const report = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  const byEndpoint = new Map();
+  for (const result of report.results ?? []) {
+    for (const failure of result.failures ?? []) {
+      const key = `API fuzz (${result.dialect}): ${failure.endpoint}`;
+      const problem =
+        failure.message.split('\n').find((line) => line.trim().startsWith('✗')) ?? failure.message;
+      const entry = byEndpoint.get(key) ?? { count: 0, problem: problem.trim().replace(/^✗\s*/, '') };
+      entry.count++;
+      byEndpoint.set(key, entry);
+    }
+  }
+  for (const [key, { count, problem }] of byEndpoint)
+    failures.push(`${key} — ${firstLine(problem)}${count > 1 ? ` (${count} requests)` : ''}`);
+  const failed = report.failed + (status !== 0 && report.failed === 0 ? 1 : 0);
+  record('API fuzz', {
+    passed: report.passed,
+    failed,
+    note: `(endpoints × databases; ${report.requests} requests, ${report.failedRequests} failing, seed ${report.seed})`,
+  });
+}
+
 function e2eSuite({ built }) {
   console.log('\n=== end-to-end (Chromium) ===');
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -109,12 +142,15 @@ function firstLine(text) {
 }
 
 check('lint and format', 'npx', ['biome', 'ci', '.']);
+// The layering of DESIGN.md §2: import rules and no cycle between domains.
+check('import boundaries', 'node', ['scripts/check-imports.mjs']);
 for (const project of ['packages/contracts', 'apps/server', 'apps/web', 'e2e']) {
   check(`types: ${project}`, 'npx', ['tsc', '-p', project, '--noEmit']);
 }
 vitestSuite('server', 'apps/server');
 if (!process.env.TEST_POSTGRES_URL)
   console.log('(TEST_POSTGRES_URL is not set: server tests ran on SQLite only)');
+fuzzSuite();
 vitestSuite('web', 'apps/web');
 console.log('\n=== production build ===');
 const built = run('npm', ['run', 'build']) === 0;
