@@ -243,7 +243,8 @@ export function isInlineMimeType(mimeType: string): boolean {
 const ORGANIZATION = '/api/organizations/:organizationId';
 const DOCUMENTS = `${ORGANIZATION}/documents`;
 
-const exampleListItem = {
+/** A list item as the API description's examples show it (the search example builds on it). */
+export const exampleDocumentListItem = {
   id: 'doc_0123456789abcdefghijklmn',
   organizationId: 'org_0123456789abcdefghijklmn',
   name: 'invoice-2026-01.pdf',
@@ -263,7 +264,7 @@ const exampleListItem = {
 } satisfies DocumentListItemDto;
 
 const exampleDocument = {
-  ...exampleListItem,
+  ...exampleDocumentListItem,
   content: 'Invoice 2026-01\nTotal: 120.00 EUR',
 } satisfies DocumentDto;
 
@@ -311,7 +312,7 @@ export const documentsEndpoints = {
     auth: { apiKeyPermission: 'documents:read' },
     query: listDocumentsQuerySchema,
     answers: { 200: documentsPageAnswer },
-    example: { answer: { documents: [exampleListItem], documentsCount: 1 } },
+    example: { answer: { documents: [exampleDocumentListItem], documentsCount: 1 } },
   }),
   listDeleted: defineEndpoint({
     method: 'GET',

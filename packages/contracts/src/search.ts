@@ -1,4 +1,8 @@
-import { searchDocumentsQuerySchema, searchDocumentsResponseSchema } from './documents';
+import {
+  exampleDocumentListItem,
+  searchDocumentsQuerySchema,
+  searchDocumentsResponseSchema,
+} from './documents';
 import { defineEndpoint } from './endpoint';
 import {
   SEARCH_COUNT_CAP,
@@ -27,21 +31,7 @@ export const searchEndpoints = {
       answer: {
         documents: [
           {
-            id: 'doc_0123456789abcdefghijklmn',
-            organizationId: 'org_0123456789abcdefghijklmn',
-            name: 'invoice-2026-01.pdf',
-            originalName: 'invoice-2026-01.pdf',
-            originalSize: 48213,
-            originalSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
-            mimeType: 'application/pdf',
-            createdAt: '2026-01-31T09:15:00.000Z',
-            updatedAt: null,
-            deletedAt: null,
-            deletedBy: null,
-            isDeleted: false,
-            scheduledPurgeAt: null,
-            extractionStatus: 'done',
-            extractionError: null,
+            ...exampleDocumentListItem,
             tags: [],
             snippet: 'Invoice 2026-01 Total: 120.00 EUR',
             matches: [{ start: 0, end: 7 }],
