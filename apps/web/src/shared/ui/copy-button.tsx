@@ -40,7 +40,7 @@ export function CopyButton({
     timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
   };
 
-  const caption = copied ? t('webhooks.copy.copied') : (label ?? t('webhooks.copy.copy'));
+  const caption = copied ? t('ui.copy.copied') : (label ?? t('ui.copy.copy'));
   return (
     <Button
       variant={variant}

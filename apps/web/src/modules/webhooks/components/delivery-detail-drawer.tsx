@@ -35,7 +35,7 @@ function BodyBlock({ title, body, emptyText }: { title: string; body: string | n
             text={body}
             size="sm"
             variant="ghost"
-            label={t('webhooks.copy.copy')}
+            label={t('ui.copy.copy')}
             aria-describedby={titleId}
           />
         ) : null}
