@@ -1,14 +1,15 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from '../modules/organizations/organizations.test-helpers';
 import type { AppEnv } from '../shared/app.types';
+import { useApiTestServer } from '../test/api-test-fixture';
 import { readError, readJson } from '../test/http';
 import { createTestServer, silentLogger } from '../test/test-app';
-import { createVerifiedUser, TEST_ORIGIN } from '../test/test-auth';
+import { TEST_ORIGIN } from '../test/test-auth';
 import { testDialects, useTestDatabase } from '../test/test-database';
 import { insertDocument } from '../test/test-documents';
 import { insertOrganization } from '../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/test-smtp-server';
 import { handleError } from './error-handler';
 import { createRequestGuards } from './request-guards';
 
@@ -46,24 +47,15 @@ function rssAfterGc(): number {
 
 describe.each(testDialects)('the request guards on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: ReturnType<typeof createTestServer>;
-  let owner: Awaited<ReturnType<typeof createVerifiedUser>>;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    env: { TRUSTED_ORIGINS: `${PARTNER_ORIGIN}/` },
+  });
+  let owner: TestUser;
   let token: string;
   let documentId: string;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: { EMAILS_DRIVER: 'smtp', SMTP_URL: smtp.url, TRUSTED_ORIGINS: `${PARTNER_ORIGIN}/` },
-    });
-    owner = await createVerifiedUser({
-      app: server.app,
-      jobQueue: server.jobQueue,
-      smtp,
-      email: 'guards@example.com',
-    });
+    owner = await createUser('guards@example.com');
     await insertOrganization(testDatabase.db, {
       id: ORGANIZATION_ID,
       members: [{ userId: owner.userId, role: 'owner' }],
@@ -90,9 +82,6 @@ describe.each(testDialects)('the request guards on %s', (dialect) => {
     });
     expect(created.status).toBe(201);
     token = (await readJson<{ token: string }>(created)).token;
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   /** A request with the owner's session cookie; headers default to what the web app sends. */

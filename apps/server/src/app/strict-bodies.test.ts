@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Credentials, createDocument, request } from '../modules/documents/documents.test-helpers';
-import {
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../modules/organizations/organizations.test-helpers';
+import { createOrganization, type TestUser } from '../modules/organizations/organizations.test-helpers';
 import { createTag } from '../modules/tags/tags.test-helpers';
+import { useApiTestServer } from '../test/api-test-fixture';
 import { readError, readJson } from '../test/http';
-import { createTestServer } from '../test/test-app';
 import { testDialects, useTestDatabase } from '../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../test/test-smtp-server';
 
 /**
  * Request bodies are strict: a key the route does not know answers 400 with a detail naming it,
@@ -20,8 +13,9 @@ import { startTestSmtpServer, type TestSmtpServer } from '../test/test-smtp-serv
  */
 describe.each(testDialects)('strict request bodies on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
+  });
   let owner: TestUser;
   let credentials: Credentials;
   let organizationId: string;
@@ -30,12 +24,7 @@ describe.each(testDialects)('strict request bodies on %s', (dialect) => {
   let memberId: string;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: { ...organizationsTestEnv(smtp), WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
-    });
-    owner = await createUser(server, smtp, 'strict-owner@example.com', 'Olivia Owner');
+    owner = await createUser('strict-owner@example.com', 'Olivia Owner');
     credentials = { cookie: owner.cookie };
     organizationId = (await createOrganization(server, owner, 'Strict')).id;
     tagId = (await createTag(server, credentials, organizationId, { name: 'Invoices' })).id;
@@ -45,10 +34,6 @@ describe.each(testDialects)('strict request bodies on %s', (dialect) => {
       await request(server, 'GET', `/api/organizations/${organizationId}/members`, credentials),
     );
     memberId = members.members[0]?.id ?? '';
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   const org = (path = '') => `/api/organizations/${organizationId}${path}`;

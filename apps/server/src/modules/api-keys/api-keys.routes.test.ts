@@ -1,15 +1,16 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handleError } from '../../app/error-handler';
 import type { AppEnv } from '../../shared/app.types';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer, silentLogger } from '../../test/test-app';
-import { authRequest, createVerifiedUser } from '../../test/test-auth';
+import { silentLogger } from '../../test/test-app';
+import { authRequest } from '../../test/test-auth';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertOrganization } from '../../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
+import type { TestUser } from '../organizations/organizations.test-helpers';
 
 type CreatedKey = {
   apiKey: { id: string; prefix: string; permissions: string[]; lastUsedAt: string | null };
@@ -18,39 +19,19 @@ type CreatedKey = {
 
 describe.each(testDialects)('API keys on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
   const clock = createTestClock(new Date());
-  let server: ReturnType<typeof createTestServer>;
-  let user: Awaited<ReturnType<typeof createVerifiedUser>>;
-  let other: Awaited<ReturnType<typeof createVerifiedUser>>;
+  const { server, createUser } = useApiTestServer(testDatabase, { clock });
+  let user: TestUser;
+  let other: TestUser;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: { EMAILS_DRIVER: 'smtp', SMTP_URL: smtp.url },
-    });
-    user = await createVerifiedUser({
-      app: server.app,
-      jobQueue: server.jobQueue,
-      smtp,
-      email: 'keys@example.com',
-    });
-    other = await createVerifiedUser({
-      app: server.app,
-      jobQueue: server.jobQueue,
-      smtp,
-      email: 'other@example.com',
-    });
+    user = await createUser('keys@example.com');
+    other = await createUser('other@example.com');
     await insertOrganization(testDatabase.db, {
       id: 'org_mineminemineminemineminem',
       members: [{ userId: user.userId, role: 'owner' }],
     });
     await insertOrganization(testDatabase.db, { id: 'org_notminenotminenotminenot', members: [] });
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   const createKey = async (body: Record<string, unknown>, cookie = user.cookie) =>

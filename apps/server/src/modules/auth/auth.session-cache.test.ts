@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { authRequest, cookiesFrom, deliverEmailsAndGetLinks, pathOf } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertOrganization } from '../../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createSessionCache } from './auth.session-cache';
 
 const PASSWORD = 'correct horse battery';
@@ -17,24 +16,10 @@ const tokenOf = (cookie: string) => {
 
 describe.each(testDialects)('sessions read through the session cache on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
+  // A server of its own for each test: `server()`.
+  const { serverWith: server, smtp } = useApiTestServer(testDatabase, {
+    env: { AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' },
   });
-  afterAll(async () => {
-    await smtp.close();
-  });
-
-  const server = () =>
-    createTestServer({
-      database: testDatabase.database,
-      env: {
-        AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
-        AUTH_RATE_LIMIT_MAX_REQUESTS: '1000',
-        EMAILS_DRIVER: 'smtp',
-        SMTP_URL: smtp.url,
-      },
-    });
   type Server = ReturnType<typeof server>;
 
   const signUp = async ({ app }: Server, email: string) => {

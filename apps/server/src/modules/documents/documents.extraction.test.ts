@@ -3,21 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { createTextPdf, createTextPng } from '../../test/test-files';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { RENORMALIZE_CONTENT_JOB_TYPE } from '../extraction/extraction.jobs';
-import {
-  createApiKey,
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createApiKey, createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { EXTRACT_DOCUMENT_CONTENT_JOB_TYPE } from './documents.extraction-state';
 import {
   type Credentials,
@@ -33,8 +25,13 @@ describe.each(testDialects)('document text extraction state on %s', (dialect) =>
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-extraction-'));
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    clock,
+    env: {
+      DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot,
+      EXTRACTION_MAX_FILE_SIZE: '200000',
+    },
+  });
   let owner: TestUser;
   let outsider: TestUser;
   let organizationId: string;
@@ -54,23 +51,12 @@ describe.each(testDialects)('document text extraction state on %s', (dialect) =>
     ).filter((job) => (JSON.parse(job.payload) as { documentId: string }).documentId === documentId);
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, {
-        DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot,
-        EXTRACTION_MAX_FILE_SIZE: '200000',
-      }),
-    });
-    owner = await createUser(server, smtp, 'extraction-owner@example.com', 'Ella Extractor');
-    outsider = await createUser(server, smtp, 'extraction-outsider@example.com');
+    owner = await createUser('extraction-owner@example.com', 'Ella Extractor');
+    outsider = await createUser('extraction-outsider@example.com');
     organizationId = (await createOrganization(server, owner, 'Extraction archive')).id;
     credentials = { cookie: owner.cookie };
   });
   afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
     fs.rmSync(storageRoot, { recursive: true, force: true });
   });
 

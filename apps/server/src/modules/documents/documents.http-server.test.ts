@@ -5,17 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ServerType, serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../../test/test-app';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { TEST_ORIGIN } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
-import {
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 
 const MAX_UPLOAD_SIZE = 2_000_000;
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -28,35 +21,29 @@ const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
 describe.each(testDialects)('uploads through the Node HTTP server on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-http-uploads-'));
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    env: {
+      DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot,
+      DOCUMENTS_MAX_UPLOAD_SIZE: String(MAX_UPLOAD_SIZE),
+    },
+  });
   let httpServer: ServerType;
   let base: string;
   let owner: TestUser;
   let organizationId: string;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, {
-        DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot,
-        DOCUMENTS_MAX_UPLOAD_SIZE: String(MAX_UPLOAD_SIZE),
-      }),
-    });
     httpServer = await new Promise<ServerType>((resolve) => {
       const started = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
         resolve(started),
       );
     });
     base = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
-    owner = await createUser(server, smtp, `http-${dialect}@example.com`);
+    owner = await createUser(`http-${dialect}@example.com`);
     organizationId = (await createOrganization(server, owner, 'Over HTTP')).id;
   });
   afterAll(async () => {
     await new Promise((resolve) => httpServer?.close(resolve));
-    await server?.services.extractionPool.close();
-    await smtp?.close();
     fs.rmSync(storageRoot, { recursive: true, force: true });
   });
 

@@ -4,16 +4,13 @@ import path from 'node:path';
 import type { Plan } from '@sheaf/contracts/plans';
 import type { UsageDto } from '@sheaf/contracts/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertDocument } from '../../test/test-documents';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   createApiKey,
   createOrganization,
-  createUser,
-  organizationsTestEnv,
   type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
@@ -70,28 +67,16 @@ function storedFiles(root: string): string[] {
 describe.each(testDialects)('plans, limits and usage on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-limits-'));
-  let smtp: TestSmtpServer;
+  const fixture = useApiTestServer(testDatabase, { env: { DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot } });
+  const { serverWith, createUser } = fixture;
   let owner: TestUser;
   let organizationId: string;
-  const servers: TestServer[] = [];
-  const serverWith = (env: Record<string, string>) => {
-    const server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, { DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot, ...env }),
-    });
-    servers.push(server);
-    return server;
-  };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    const server = serverWith({});
-    owner = await createUser(server, smtp, 'limits-owner@example.com');
-    organizationId = (await createOrganization(server, owner, 'Limited')).id;
+    owner = await createUser('limits-owner@example.com');
+    organizationId = (await createOrganization(fixture.server, owner, 'Limited')).id;
   });
   afterAll(async () => {
-    for (const server of servers) await server.services.extractionPool.close();
-    await smtp?.close();
     fs.rmSync(storageRoot, { recursive: true, force: true });
   });
 

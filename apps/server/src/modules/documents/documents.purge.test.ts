@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertDocument } from '../../test/test-documents';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
-import {
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { request } from './documents.test-helpers';
 
 describe.each(testDialects)("an organization purge's documents step on %s", (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase);
   let owner: TestUser;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({ database: testDatabase.database, env: organizationsTestEnv(smtp) });
-    owner = await createUser(server, smtp, `purge-${dialect}@example.com`);
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
+    owner = await createUser(`purge-${dialect}@example.com`);
   });
 
   const documentIdsOf = async (organizationId: string) =>

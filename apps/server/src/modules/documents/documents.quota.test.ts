@@ -3,15 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertDocument } from '../../test/test-documents';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   createOrganization,
-  createUser,
-  organizationsTestEnv,
   type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
@@ -25,28 +22,15 @@ const ROOM = 95_000;
 describe.each(testDialects)('the storage limit under concurrent uploads on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-quota-'));
-  let smtp: TestSmtpServer;
+  const { serverWith, createUser } = useApiTestServer(testDatabase, {
+    env: { DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot, SUBSCRIPTIONS_IS_ENABLED: 'true' },
+  });
   let owner: TestUser;
-  const servers: TestServer[] = [];
-  const serverWith = () => {
-    const server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, {
-        DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot,
-        SUBSCRIPTIONS_IS_ENABLED: 'true',
-      }),
-    });
-    servers.push(server);
-    return server;
-  };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    owner = await createUser(serverWith(), smtp, `quota-${dialect}@example.com`);
+    owner = await createUser(`quota-${dialect}@example.com`);
   });
   afterAll(async () => {
-    for (const server of servers) await server.services.extractionPool.close();
-    await smtp?.close();
     fs.rmSync(storageRoot, { recursive: true, force: true });
   });
 

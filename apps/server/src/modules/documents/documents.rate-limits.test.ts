@@ -1,40 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
-import {
-  createApiKey,
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createApiKey, createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { listDocuments, request, uploadFile } from './documents.test-helpers';
 
 describe.each(testDialects)('per-user rate limits on uploads and search on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    env: {
+      UPLOADS_RATE_LIMIT_PER_MINUTE: '3',
+      SEARCHES_RATE_LIMIT_PER_MINUTE: '2',
+    },
+  });
   let owner: TestUser;
   let other: TestUser;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, {
-        UPLOADS_RATE_LIMIT_PER_MINUTE: '3',
-        SEARCHES_RATE_LIMIT_PER_MINUTE: '2',
-      }),
-    });
-    owner = await createUser(server, smtp, `limited-${dialect}@example.com`);
-    other = await createUser(server, smtp, `unlimited-${dialect}@example.com`);
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
+    owner = await createUser(`limited-${dialect}@example.com`);
+    other = await createUser(`unlimited-${dialect}@example.com`);
   });
 
   it('refuses the upload past the limit with 429, Retry-After and the error shape, and stores nothing', async () => {

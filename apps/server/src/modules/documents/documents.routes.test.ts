@@ -5,19 +5,15 @@ import path from 'node:path';
 import type { DocumentDto } from '@sheaf/contracts/documents';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { createImageOnlyPdf, createTextPdf, createTextPng } from '../../test/test-files';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   createApiKey,
   createOrganization,
-  createUser,
   DAY_MS,
-  organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 import {
@@ -43,8 +39,10 @@ describe.each(testDialects)('documents API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-documents-'));
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    clock,
+    env: { DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot },
+  });
   let owner: TestUser;
   let member: TestUser;
   let outsider: TestUser;
@@ -56,22 +54,14 @@ describe.each(testDialects)('documents API on %s', (dialect) => {
   const orgFiles = (id = organizationId) => storedFiles(path.join(storageRoot, id));
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, { DOCUMENTS_STORAGE_FILESYSTEM_ROOT: storageRoot }),
-    });
-    owner = await createUser(server, smtp, 'doc-owner@example.com', 'Olivia Owner');
-    member = await createUser(server, smtp, 'doc-member@example.com', 'Mark Member');
-    outsider = await createUser(server, smtp, 'doc-outsider@example.com');
+    owner = await createUser('doc-owner@example.com', 'Olivia Owner');
+    member = await createUser('doc-member@example.com', 'Mark Member');
+    outsider = await createUser('doc-outsider@example.com');
     organizationId = (await createOrganization(server, owner, 'Archive')).id;
     otherOrganizationId = (await createOrganization(server, outsider, 'Elsewhere')).id;
     ownerCredentials = { cookie: owner.cookie };
   });
   afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
     fs.rmSync(storageRoot, { recursive: true, force: true });
   });
 

@@ -2,18 +2,12 @@ import type { ImapFlow } from 'imapflow';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLeases } from '../../db/leases';
-import { createTestServer, silentLogger } from '../../test/test-app';
+import { useApiTestServer } from '../../test/api-test-fixture';
+import { silentLogger } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { createTextPdf } from '../../test/test-files';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { listDocuments } from '../documents/documents.test-helpers';
-import {
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { IMAP_POLLER_LEASE_NAME, type ImapPoller, parseImapUrl, startImapPoller } from './intake-emails.imap';
 import {
   DOVECOT_BINARY,
@@ -65,8 +59,9 @@ describe.skipIf(!dovecotInstalled).each(testDialects)(
   { timeout: 60_000 },
   (dialect) => {
     const testDatabase = useTestDatabase(dialect);
-    let smtp: TestSmtpServer;
-    let server: TestServer;
+    const { server, createUser } = useApiTestServer(testDatabase, {
+      env: intakeTestEnv({ MAX_ORGANIZATIONS_PER_USER: '100' }),
+    });
     let owner: TestUser;
     let dovecot: TestDovecot;
     const pollers: ImapPoller[] = [];
@@ -75,12 +70,7 @@ describe.skipIf(!dovecotInstalled).each(testDialects)(
     const clients: ImapFlow[] = [];
 
     beforeAll(async () => {
-      smtp = await startTestSmtpServer();
-      server = createTestServer({
-        database: testDatabase.database,
-        env: organizationsTestEnv(smtp, intakeTestEnv({ MAX_ORGANIZATIONS_PER_USER: '100' })),
-      });
-      owner = await createUser(server, smtp, `intake-imap-${dialect}@example.com`);
+      owner = await createUser(`intake-imap-${dialect}@example.com`);
       dovecot = await startTestDovecot({ users: MAILBOX_USERS });
     });
     // A poller a failed test left running would keep the lease from the next test's.
@@ -91,8 +81,6 @@ describe.skipIf(!dovecotInstalled).each(testDialects)(
       for (const client of clients) await client.logout().catch(() => client.close());
       for (const extra of extraServers) await extra.stop();
       await dovecot?.stop();
-      await server?.services.extractionPool.close();
-      await smtp?.close();
     });
 
     const owned = () => ({ cookie: owner.cookie });

@@ -2,15 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { serializeEmailForWebhook, signBody, triggerWebhook } from '@owlrelay/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { createTextPdf } from '../../test/test-files';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { listDocuments, request } from '../documents/documents.test-helpers';
 import {
   createOrganization,
-  createUser,
   organizationsTestEnv,
   type TestServer,
   type TestUser,
@@ -50,30 +49,21 @@ const pdfAttachment = (name: string, content: Buffer) => ({
 
 describe.each(testDialects)('intake e-mail through the signed HTTP ingest on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, {
+    env: intakeTestEnv({
+      MAX_ORGANIZATIONS_PER_USER: '100',
+      INTAKE_EMAILS_MAX_MESSAGE_SIZE: String(MAX_MESSAGE_SIZE),
+    }),
+  });
   let owner: TestUser;
   let endpoint: Awaited<ReturnType<typeof listen>>;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(
-        smtp,
-        intakeTestEnv({
-          MAX_ORGANIZATIONS_PER_USER: '100',
-          INTAKE_EMAILS_MAX_MESSAGE_SIZE: String(MAX_MESSAGE_SIZE),
-        }),
-      ),
-    });
-    owner = await createUser(server, smtp, `intake-ingest-${dialect}@example.com`);
+    owner = await createUser(`intake-ingest-${dialect}@example.com`);
     endpoint = await listen(server);
   });
   afterAll(async () => {
     await endpoint?.close();
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   const owned = () => ({ cookie: owner.cookie });

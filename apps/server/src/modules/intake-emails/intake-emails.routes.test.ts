@@ -1,18 +1,16 @@
 import type { IntakeEmailDto } from '@sheaf/contracts/intake-emails';
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
 import { createTestServer, silentLogger } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { request } from '../documents/documents.test-helpers';
 import {
   addMember,
   createApiKey,
   createOrganization,
-  createUser,
   organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 import {
@@ -26,8 +24,7 @@ import { createIntakeEmailsUsecases } from './intake-emails.usecases';
 
 describe.each(testDialects)('intake e-mail addresses API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, { env: intakeTestEnv() });
   let owner: TestUser;
   let admin: TestUser;
   let member: TestUser;
@@ -35,22 +32,13 @@ describe.each(testDialects)('intake e-mail addresses API on %s', (dialect) => {
   let organizationId: string;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, intakeTestEnv()),
-    });
-    owner = await createUser(server, smtp, `ie-owner-${dialect}@example.com`);
-    admin = await createUser(server, smtp, `ie-admin-${dialect}@example.com`);
-    member = await createUser(server, smtp, `ie-member-${dialect}@example.com`);
-    outsider = await createUser(server, smtp, `ie-outsider-${dialect}@example.com`);
+    owner = await createUser(`ie-owner-${dialect}@example.com`);
+    admin = await createUser(`ie-admin-${dialect}@example.com`);
+    member = await createUser(`ie-member-${dialect}@example.com`);
+    outsider = await createUser(`ie-outsider-${dialect}@example.com`);
     organizationId = (await createOrganization(server, owner, 'Intake')).id;
     await addMember(server, owner, organizationId, admin, 'admin');
     await addMember(server, owner, organizationId, member, 'member');
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   it('creates an enabled address with a random readable local part on the intake domain and lists it', async () => {

@@ -1,15 +1,13 @@
 import type { IntakeEmailDto } from '@sheaf/contracts/intake-emails';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { createTestServer, silentLogger } from '../../test/test-app';
 import { refuseInserts, testDialects, useTestDatabase } from '../../test/test-database';
 import { createTextPdf, createTextPng } from '../../test/test-files';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { listActivities, listDocuments, request } from '../documents/documents.test-helpers';
 import {
   createOrganization,
-  createUser,
   organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 import { type IntakeSmtpReceiver, startIntakeSmtpReceiver } from './intake-emails.smtp';
@@ -33,18 +31,14 @@ const MAX_MESSAGE_SIZE = 300_000;
 
 describe.each(testDialects)('intake e-mail through the SMTP receiver on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, {
+    env: intakeTestEnv({ MAX_ORGANIZATIONS_PER_USER: '100' }),
+  });
   let owner: TestUser;
   let receiver: IntakeSmtpReceiver;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, intakeTestEnv({ MAX_ORGANIZATIONS_PER_USER: '100' })),
-    });
-    owner = await createUser(server, smtp, `intake-smtp-${dialect}@example.com`);
+    owner = await createUser(`intake-smtp-${dialect}@example.com`);
     receiver = await startIntakeSmtpReceiver({
       intakeEmails: server.services.intakeEmails,
       host: '127.0.0.1',
@@ -57,8 +51,6 @@ describe.each(testDialects)('intake e-mail through the SMTP receiver on %s', (di
   });
   afterAll(async () => {
     await receiver?.close();
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   const owned = () => ({ cookie: owner.cookie });

@@ -1,28 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   addMember,
   call,
   createOrganization,
-  createUser,
   DAY_MS,
   type InvitationBody,
   invite,
   listMembers,
-  organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 
 describe.each(testDialects)('invitations on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date());
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, smtp, serverWith, createUser, createUserOn } = useApiTestServer(testDatabase, { clock });
   let owner: TestUser;
   let admin: TestUser;
   let member: TestUser;
@@ -31,19 +26,14 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
   let organizationId: string;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({ database: testDatabase.database, clock, env: organizationsTestEnv(smtp) });
-    owner = await createUser(server, smtp, 'owner@example.com', 'Olivia Owner');
-    admin = await createUser(server, smtp, 'admin@example.com', 'Adam Admin');
-    member = await createUser(server, smtp, 'member@example.com', 'Mia Member');
-    stranger = await createUser(server, smtp, 'stranger@example.com', 'Sam Stranger');
-    invitee = await createUser(server, smtp, 'invitee@example.com', 'Ivy Invitee');
+    owner = await createUser('owner@example.com', 'Olivia Owner');
+    admin = await createUser('admin@example.com', 'Adam Admin');
+    member = await createUser('member@example.com', 'Mia Member');
+    stranger = await createUser('stranger@example.com', 'Sam Stranger');
+    invitee = await createUser('invitee@example.com', 'Ivy Invitee');
     organizationId = (await createOrganization(server, owner, 'Team archive')).id;
     await addMember(server, owner, organizationId, admin, 'admin');
     await addMember(server, owner, organizationId, member, 'member');
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   const invitationsPath = (orgId = organizationId) => `/api/organizations/${orgId}/members/invitations`;
@@ -296,7 +286,7 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
     const second = await invite(server, admin, organizationId, 'cancel-me-too@example.com');
     expect((await act(owner, second.id, 'cancel')).status).toBe(204);
     // A cancelled invitation is not offered to the invitee.
-    const target = await createUser(server, smtp, 'cancel-me-too@example.com');
+    const target = await createUser('cancel-me-too@example.com');
     expect(await receivedInvitations(target)).toEqual([]);
     await expectError(await act(target, second.id, 'accept'), 409, 'invitations.invalid_status');
     expect(await pendingCount(target)).toBe(0);
@@ -334,7 +324,7 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
       expect(mails.at(-1)?.parsed.text).toContain('Adam Admin');
     }
     // Accepted invitations cannot be resent.
-    const target = await createUser(server, smtp, email);
+    const target = await createUser(email);
     expect((await act(target, invitation.id, 'accept')).status).toBe(204);
     await expectError(await act(owner, invitation.id, 'resend'), 409, 'invitations.invalid_status');
   });
@@ -345,7 +335,7 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
     expect((await act(owner, first.id, 'cancel')).status).toBe(204);
     const second = await invite(server, owner, organizationId, email);
     await expectError(await act(owner, first.id, 'resend'), 409, 'organization.invitation_already_exists');
-    const person = await createUser(server, smtp, email);
+    const person = await createUser(email);
     expect((await act(person, second.id, 'accept')).status).toBe(204);
     await expectError(await act(owner, first.id, 'resend'), 409, 'user.already_in_organization');
     expect(await statusOf(first.id)).toBe('cancelled');
@@ -353,7 +343,7 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
 
   it('expires pending invitations after INVITATION_EXPIRATION_DAYS, by the periodic job', async () => {
     const invitation = await invite(server, owner, organizationId, 'late@example.com');
-    const target = await createUser(server, smtp, 'late@example.com');
+    const target = await createUser('late@example.com');
     clock.advance(7 * DAY_MS - 1000);
     await server.jobQueue.runDueSchedules();
     await server.jobQueue.runDueJobs();
@@ -380,7 +370,7 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
 
   it('hides and refuses invitations of deleted organizations', async () => {
     const organization = await createOrganization(server, stranger, 'Soon deleted');
-    const target = await createUser(server, smtp, 'orphan@example.com');
+    const target = await createUser('orphan@example.com');
     const invitation = await invite(server, stranger, organization.id, 'orphan@example.com');
     expect(await pendingCount(target)).toBe(1);
     expect(
@@ -394,12 +384,8 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
   });
 
   it('limits invitations per inviter per 24 hours (MAX_INVITATIONS_PER_DAY), creations and resends', async () => {
-    const limited = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, { MAX_INVITATIONS_PER_DAY: '2' }),
-    });
-    const inviter = await createUser(limited, smtp, 'busy@example.com');
+    const limited = serverWith({ MAX_INVITATIONS_PER_DAY: '2' });
+    const inviter = await createUserOn(limited, 'busy@example.com');
     const organization = await createOrganization(limited, inviter, 'Busy org');
     const first = await invite(limited, inviter, organization.id, 'a@example.com');
     await invite(limited, inviter, organization.id, 'b@example.com');
@@ -418,7 +404,7 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
       'user.organization_invitation_limit_reached',
     );
     // The limit is per inviter: another admin of the same organization may still invite.
-    const helper = await createUser(limited, smtp, 'helper@example.com');
+    const helper = await createUserOn(limited, 'helper@example.com');
     await addMember(server, owner, organizationId, helper, 'admin');
     expect(
       (
@@ -440,12 +426,8 @@ describe.each(testDialects)('invitations on %s', (dialect) => {
   });
 
   it('limits members plus pending invitations to the plan when subscriptions are enabled', async () => {
-    const billed = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, { SUBSCRIPTIONS_IS_ENABLED: 'true' }),
-    });
-    const boss = await createUser(billed, smtp, 'boss@example.com');
+    const billed = serverWith({ SUBSCRIPTIONS_IS_ENABLED: 'true' });
+    const boss = await createUserOn(billed, 'boss@example.com');
     const organization = await createOrganization(billed, boss, 'Free plan org');
     const path = invitationsPath(organization.id);
     const send = (email: string) => call(billed.app, 'POST', path, { cookie: boss.cookie, body: { email } });

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   addMember,
   call,
   createApiKey,
   createOrganization,
-  createUser,
   getMyMember,
   listMembers,
   type MemberBody,
-  organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 
@@ -21,8 +17,7 @@ type Role = 'owner' | 'admin' | 'member';
 
 describe.each(testDialects)('members on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase);
   let owner: TestUser;
   let admin: TestUser;
   let admin2: TestUser;
@@ -34,14 +29,12 @@ describe.each(testDialects)('members on %s', (dialect) => {
   const ids = {} as Record<'owner' | 'admin' | 'admin2' | 'member' | 'member2', string>;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({ database: testDatabase.database, env: organizationsTestEnv(smtp) });
-    owner = await createUser(server, smtp, 'owner@example.com', 'Olivia Owner');
-    admin = await createUser(server, smtp, 'admin@example.com', 'Adam Admin');
-    admin2 = await createUser(server, smtp, 'admin2@example.com', 'Ada Admin');
-    member = await createUser(server, smtp, 'member@example.com', 'Mia Member');
-    member2 = await createUser(server, smtp, 'member2@example.com', 'Max Member');
-    stranger = await createUser(server, smtp, 'stranger@example.com', 'Sam Stranger');
+    owner = await createUser('owner@example.com', 'Olivia Owner');
+    admin = await createUser('admin@example.com', 'Adam Admin');
+    admin2 = await createUser('admin2@example.com', 'Ada Admin');
+    member = await createUser('member@example.com', 'Mia Member');
+    member2 = await createUser('member2@example.com', 'Max Member');
+    stranger = await createUser('stranger@example.com', 'Sam Stranger');
     organizationId = (await createOrganization(server, owner, 'Team')).id;
     ids.owner = (await getMyMember(server, owner, organizationId)).id;
     ids.admin = await addMember(server, owner, organizationId, admin, 'admin');
@@ -49,9 +42,6 @@ describe.each(testDialects)('members on %s', (dialect) => {
     ids.member = await addMember(server, owner, organizationId, member, 'member');
     ids.member2 = await addMember(server, owner, organizationId, member2, 'member');
     otherOrganizationId = (await createOrganization(server, stranger, 'Elsewhere')).id;
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   const roleOf = async (memberId: string) =>
@@ -171,7 +161,7 @@ describe.each(testDialects)('members on %s', (dialect) => {
     for (const { actor, target, allowed } of cases) {
       let targetId = ids.owner;
       if (target !== 'owner') {
-        const user = await createUser(server, smtp, `target${counter++}@example.com`);
+        const user = await createUser(`target${counter++}@example.com`);
         targetId = await addMember(server, owner, organizationId, user, target);
       }
       const response = await call(
@@ -200,7 +190,7 @@ describe.each(testDialects)('members on %s', (dialect) => {
   });
 
   it('lets a non-owner leave; the owner cannot leave; a removed member loses access', async () => {
-    const leaver = await createUser(server, smtp, 'leaver@example.com');
+    const leaver = await createUser('leaver@example.com');
     const leaverId = await addMember(server, owner, organizationId, leaver, 'member');
     const left = await call(
       server.app,
@@ -220,7 +210,7 @@ describe.each(testDialects)('members on %s', (dialect) => {
     );
     expect(orgs.organizations).toEqual([]);
 
-    const adminLeaver = await createUser(server, smtp, 'admin-leaver@example.com');
+    const adminLeaver = await createUser('admin-leaver@example.com');
     const adminLeaverId = await addMember(server, owner, organizationId, adminLeaver, 'admin');
     expect(
       (
@@ -243,7 +233,7 @@ describe.each(testDialects)('members on %s', (dialect) => {
   });
 
   it("takes the organization out of a member's API keys when they leave or are removed, even if they join again", async () => {
-    const keyOwner = await createUser(server, smtp, 'key-leaver@example.com');
+    const keyOwner = await createUser('key-leaver@example.com');
     const homeId = (await createOrganization(server, keyOwner, 'Home base')).id;
     const keyOwnerId = await addMember(server, owner, organizationId, keyOwner, 'member');
     const token = await createApiKey(server, keyOwner, {

@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
-import {
-  call,
-  createOrganization,
-  createUser,
-  type OrganizationBody,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from './organizations.test-helpers';
+import { call, createOrganization, type OrganizationBody, type TestUser } from './organizations.test-helpers';
 
 /** Issue #14: names, titles and queries refuse C0/C1 control characters with a validation error. */
 describe.each(testDialects)('control characters in names and queries on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase);
   let owner: TestUser;
   let organization: OrganizationBody;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({ database: testDatabase.database, env: organizationsTestEnv(smtp) });
-    owner = await createUser(server, smtp, 'control@example.com', 'Carla Control');
+    owner = await createUser('control@example.com', 'Carla Control');
     organization = await createOrganization(server, owner, 'Clean name');
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   const expectControlCharactersRefused = async (response: Response, path: string) => {

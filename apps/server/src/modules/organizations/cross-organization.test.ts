@@ -3,10 +3,9 @@ import { allEndpoints } from '@sheaf/contracts/endpoints';
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createDocument } from '../documents/documents.test-helpers';
 import { intakeTestEnv } from '../intake-emails/intake-emails.test-helpers';
 import {
@@ -20,10 +19,7 @@ import {
   call,
   createApiKey,
   createOrganization,
-  createUser,
   invite,
-  organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from './organizations.test-helpers';
 
@@ -38,8 +34,7 @@ type CrossOrganizationRoute = CrossOrganizationCase & { endpoint: EndpointDefini
 
 describe.each(testDialects)('cross-organization access on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, { env: intakeTestEnv() });
   let victimOwner: TestUser;
   let outsider: TestUser;
   /** Ids the route templates are filled with: the victim organization and items in it. */
@@ -52,14 +47,9 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
   }>;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, intakeTestEnv()),
-    });
-    victimOwner = await createUser(server, smtp, 'victim-owner@example.com');
-    const victimMember = await createUser(server, smtp, 'victim-member@example.com');
-    outsider = await createUser(server, smtp, 'outsider@example.com');
+    victimOwner = await createUser('victim-owner@example.com');
+    const victimMember = await createUser('victim-member@example.com');
+    outsider = await createUser('outsider@example.com');
 
     const victim = await createOrganization(server, victimOwner, 'Victim');
     fixture.organizationId = victim.id;
@@ -229,7 +219,6 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
   });
   afterAll(async () => {
     await server.services.extractionPool.close();
-    await smtp.close();
   });
 
   const fill = (path: string, params: Record<string, string> = {}) =>

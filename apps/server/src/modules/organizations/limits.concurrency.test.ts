@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
-import {
-  call,
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-} from './organizations.test-helpers';
+import { call, createOrganization } from './organizations.test-helpers';
 
 /**
  * Issue #14: the per-user and per-organization limits are checked in the transaction that writes
@@ -17,14 +10,7 @@ import {
  */
 describe.each(testDialects)('limits under concurrent requests on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-
-  beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-  });
-  afterAll(async () => {
-    await smtp.close();
-  });
+  const { serverWith: newServer, createUserOn } = useApiTestServer(testDatabase);
 
   const statusCounts = (statuses: number[]) =>
     statuses.reduce<Record<number, number>>(
@@ -43,12 +29,9 @@ describe.each(testDialects)('limits under concurrent requests on %s', (dialect) 
       ).count,
     );
 
-  const newServer = (env: Record<string, string>): TestServer =>
-    createTestServer({ database: testDatabase.database, env: organizationsTestEnv(smtp, env) });
-
   it('25 parallel organization creations against a limit of 10 leave exactly 10', async () => {
     const server = newServer({ MAX_ORGANIZATIONS_PER_USER: '10' });
-    const user = await createUser(server, smtp, 'many-orgs@example.com');
+    const user = await createUserOn(server, 'many-orgs@example.com');
     const responses = await Promise.all(
       Array.from({ length: 25 }, (_, index) =>
         call(server.app, 'POST', '/api/organizations', {
@@ -72,7 +55,7 @@ describe.each(testDialects)('limits under concurrent requests on %s', (dialect) 
   it('45 parallel invitations against a daily limit of 30 leave exactly 30', async () => {
     // Subscriptions off: no member limit, only the daily one.
     const server = newServer({ MAX_INVITATIONS_PER_DAY: '30', SUBSCRIPTIONS_IS_ENABLED: 'false' });
-    const inviter = await createUser(server, smtp, 'busy-inviter@example.com');
+    const inviter = await createUserOn(server, 'busy-inviter@example.com');
     const organization = await createOrganization(server, inviter, 'Invitations race');
     const responses = await Promise.all(
       Array.from({ length: 45 }, (_, index) =>
@@ -91,7 +74,7 @@ describe.each(testDialects)('limits under concurrent requests on %s', (dialect) 
   it('parallel invitations past the seats limit leave exactly the seats', async () => {
     // The free plan has 3 seats (members + pending invitations): the owner and two invitations.
     const server = newServer({ SUBSCRIPTIONS_IS_ENABLED: 'true', MAX_INVITATIONS_PER_DAY: '100' });
-    const owner = await createUser(server, smtp, 'seats-owner@example.com');
+    const owner = await createUserOn(server, 'seats-owner@example.com');
     const organization = await createOrganization(server, owner, 'Seats race');
     const responses = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>

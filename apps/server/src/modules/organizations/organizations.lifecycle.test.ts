@@ -1,29 +1,27 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   addMember,
   call,
   createApiKey,
   createOrganization,
-  createUser,
   DAY_MS,
   invite,
   type OrganizationBody,
-  organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from './organizations.test-helpers';
 
 describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date());
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    clock,
+    env: { MAX_ORGANIZATIONS_PER_USER: '3', ORGANIZATIONS_PURGE_DAYS: '30' },
+  });
   let owner: TestUser;
   let admin: TestUser;
   let member: TestUser;
@@ -31,22 +29,13 @@ describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
   let shared: OrganizationBody;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, { MAX_ORGANIZATIONS_PER_USER: '3', ORGANIZATIONS_PURGE_DAYS: '30' }),
-    });
-    owner = await createUser(server, smtp, 'owner@example.com', 'Olivia Owner');
-    admin = await createUser(server, smtp, 'admin@example.com', 'Adam Admin');
-    member = await createUser(server, smtp, 'member@example.com', 'Mia Member');
-    stranger = await createUser(server, smtp, 'stranger@example.com', 'Sam Stranger');
+    owner = await createUser('owner@example.com', 'Olivia Owner');
+    admin = await createUser('admin@example.com', 'Adam Admin');
+    member = await createUser('member@example.com', 'Mia Member');
+    stranger = await createUser('stranger@example.com', 'Sam Stranger');
     shared = await createOrganization(server, owner, 'Shared archive');
     await addMember(server, owner, shared.id, admin, 'admin');
     await addMember(server, owner, shared.id, member, 'member');
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   const organizationRow = (id: string) =>
@@ -130,7 +119,7 @@ describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
   });
 
   it('limits the organizations a user owns to MAX_ORGANIZATIONS_PER_USER; deleted ones and memberships do not count', async () => {
-    const collector = await createUser(server, smtp, 'collector@example.com');
+    const collector = await createUser('collector@example.com');
     // Being admin elsewhere does not count.
     await addMember(server, owner, shared.id, collector, 'admin');
     const ids: string[] = [];
@@ -398,7 +387,7 @@ describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
   });
 
   it('lets API keys call the organization routes with the matching permission only', async () => {
-    const keyOwner = await createUser(server, smtp, 'key-owner@example.com');
+    const keyOwner = await createUser('key-owner@example.com');
     const organization = await createOrganization(server, keyOwner, 'Keyed');
     const keyWith = (permissions: string[]) =>
       createApiKey(server, keyOwner, { permissions, organizationIds: [organization.id] });

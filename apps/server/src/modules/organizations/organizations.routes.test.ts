@@ -1,35 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
-import { authRequest, createVerifiedUser } from '../../test/test-auth';
+import { authRequest } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertOrganization } from '../../test/test-organizations';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
+import type { TestUser } from './organizations.test-helpers';
 
 describe.each(testDialects)('listing organizations on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: ReturnType<typeof createTestServer>;
-  let user: Awaited<ReturnType<typeof createVerifiedUser>>;
+  const { server, createUser } = useApiTestServer(testDatabase);
+  let user: TestUser;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      env: { EMAILS_DRIVER: 'smtp', SMTP_URL: smtp.url },
-    });
-    user = await createVerifiedUser({
-      app: server.app,
-      jobQueue: server.jobQueue,
-      smtp,
-      email: 'orgs@example.com',
-    });
-    const stranger = await createVerifiedUser({
-      app: server.app,
-      jobQueue: server.jobQueue,
-      smtp,
-      email: 'x@example.com',
-    });
+    user = await createUser('orgs@example.com');
+    const stranger = await createUser('x@example.com');
     await insertOrganization(testDatabase.db, {
       id: 'org_aaaaaaaaaaaaaaaaaaaaaaaa',
       members: [{ userId: user.userId, role: 'owner' }],
@@ -47,9 +31,6 @@ describe.each(testDialects)('listing organizations on %s', (dialect) => {
       id: 'org_strangerstrangerstrange',
       members: [{ userId: stranger.userId, role: 'owner' }],
     });
-  });
-  afterAll(async () => {
-    await smtp.close();
   });
 
   const ids = async (response: Response) =>

@@ -1,23 +1,15 @@
 import type { SearchDocumentsResponse } from '@sheaf/contracts/documents';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserRateLimit } from '../../app/user-rate-limit';
 import type { AppEnv } from '../../shared/app.types';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { type Credentials, createDocument, request } from '../documents/documents.test-helpers';
-import {
-  createApiKey,
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createApiKey, createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { parseSearchQuery } from './search.models';
 import { createSearchRepository } from './search.repository';
 import { createSearchRoutes } from './search.routes';
@@ -28,8 +20,10 @@ type SearchBody = SearchDocumentsResponse;
 describe.each(testDialects)('document search API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    clock,
+    env: { MAX_ORGANIZATIONS_PER_USER: '100' },
+  });
   let owner: TestUser;
   let outsider: TestUser;
   let credentials: Credentials;
@@ -65,19 +59,9 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     (await search(organizationId, searchQuery)).documents.map((document) => document.name);
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, { MAX_ORGANIZATIONS_PER_USER: '100' }),
-    });
-    owner = await createUser(server, smtp, 'search-owner@example.com', 'Sam Searcher');
-    outsider = await createUser(server, smtp, 'search-outsider@example.com');
+    owner = await createUser('search-owner@example.com', 'Sam Searcher');
+    outsider = await createUser('search-outsider@example.com');
     credentials = { cookie: owner.cookie };
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   describe('matching', () => {

@@ -2,21 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { PLANS, type Plan, type PlanLimits } from '@sheaf/contracts/plans';
 import type { SubscriptionResponse, UsageResponse } from '@sheaf/contracts/subscriptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer, TEST_STRIPE_ENV } from '../../test/test-app';
+import { TEST_STRIPE_ENV } from '../../test/test-app';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { insertDocument } from '../../test/test-documents';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { request, uploadFile } from '../documents/documents.test-helpers';
 import {
   addMember,
   call,
   createApiKey,
   createOrganization,
-  createUser,
   invite,
-  organizationsTestEnv,
-  type TestServer,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 import { type StripeStandIn, signedStripeEvent, startStripeStandIn } from './subscriptions.test-stripe';
@@ -44,47 +41,35 @@ const limitsOf = (plan: Plan): PlanLimits => ({
 
 describe.each(testDialects)('plans and billing with Stripe on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
   let stripe: StripeStandIn;
-  let server: TestServer;
+  const { server, serverWith, createUser } = useApiTestServer(testDatabase, {
+    env: () => ({
+      INTAKE_EMAILS_IS_ENABLED: 'true',
+      INTAKE_EMAILS_DOMAIN: 'intake.example.com',
+      MAX_INVITATIONS_PER_DAY: '1000',
+      STRIPE_API_BASE_URL: stripe.url,
+      SUBSCRIPTIONS_IS_ENABLED: 'true',
+    }),
+  });
   let owner: TestUser;
   let admin: TestUser;
   let stranger: TestUser;
   let joiner: TestUser;
   let organizationId: string;
   let eventCounter = 0;
-  const servers: TestServer[] = [];
-
-  const serverWith = (env: Record<string, string>) => {
-    const created = createTestServer({
-      database: testDatabase.database,
-      env: organizationsTestEnv(smtp, {
-        INTAKE_EMAILS_IS_ENABLED: 'true',
-        INTAKE_EMAILS_DOMAIN: 'intake.example.com',
-        MAX_INVITATIONS_PER_DAY: '1000',
-        STRIPE_API_BASE_URL: stripe.url,
-        ...env,
-      }),
-    });
-    servers.push(created);
-    return created;
-  };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
+    // Before the first use of the server, which is pointed at it.
     stripe = await startStripeStandIn();
-    server = serverWith({ SUBSCRIPTIONS_IS_ENABLED: 'true' });
-    owner = await createUser(server, smtp, `billing-owner-${dialect}@example.com`);
-    admin = await createUser(server, smtp, `billing-admin-${dialect}@example.com`);
-    stranger = await createUser(server, smtp, `billing-stranger-${dialect}@example.com`);
-    joiner = await createUser(server, smtp, `billing-joiner-${dialect}@example.com`);
+    owner = await createUser(`billing-owner-${dialect}@example.com`);
+    admin = await createUser(`billing-admin-${dialect}@example.com`);
+    stranger = await createUser(`billing-stranger-${dialect}@example.com`);
+    joiner = await createUser(`billing-joiner-${dialect}@example.com`);
     organizationId = (await createOrganization(server, owner, 'Billed')).id;
     await addMember(server, owner, organizationId, admin, 'admin');
   });
   afterAll(async () => {
-    for (const created of servers) await created.services.extractionPool.close();
     await stripe?.close();
-    await smtp?.close();
   });
 
   const getSubscription = async (id = organizationId, target = server) => {

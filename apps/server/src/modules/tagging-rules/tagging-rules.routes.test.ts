@@ -1,12 +1,11 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import type { TaggingRuleDto, TaggingRuleInput, TaggingRuleRunDto } from '@sheaf/contracts/tagging-rules';
 import type { TagDto } from '@sheaf/contracts/tags';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   type Credentials,
   createDocument,
@@ -14,21 +13,16 @@ import {
   listActivities,
   request,
 } from '../documents/documents.test-helpers';
-import {
-  createApiKey,
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createApiKey, createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { attachTag, createTag } from '../tags/tags.test-helpers';
 
 describe.each(testDialects)('tagging rules API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    clock,
+    env: { MAX_ORGANIZATIONS_PER_USER: '50' },
+  });
   let owner: TestUser;
   let outsider: TestUser;
   let ownerCredentials: Credentials;
@@ -94,19 +88,9 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, { MAX_ORGANIZATIONS_PER_USER: '50' }),
-    });
-    owner = await createUser(server, smtp, 'rules-owner@example.com', 'Olivia Owner');
-    outsider = await createUser(server, smtp, 'rules-outsider@example.com');
+    owner = await createUser('rules-owner@example.com', 'Olivia Owner');
+    outsider = await createUser('rules-outsider@example.com');
     ownerCredentials = { cookie: owner.cookie };
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   describe('rules', () => {

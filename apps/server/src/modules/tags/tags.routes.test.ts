@@ -1,10 +1,9 @@
 import type { DocumentTagLinkDto, TagDto } from '@sheaf/contracts/tags';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import {
   type Credentials,
   createDocument,
@@ -13,21 +12,13 @@ import {
   listDocuments,
   request,
 } from '../documents/documents.test-helpers';
-import {
-  createApiKey,
-  createOrganization,
-  createUser,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { createApiKey, createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { attachTag, createTag, detachTag, listTags } from './tags.test-helpers';
 
 describe.each(testDialects)('tags API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, { clock });
   let owner: TestUser;
   let outsider: TestUser;
   let organizationId: string;
@@ -40,17 +31,11 @@ describe.each(testDialects)('tags API on %s', (dialect) => {
     createDocument(server, credentials, id, { name, data: `document number ${++documentCounter}` });
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    server = createTestServer({ database: testDatabase.database, clock, env: organizationsTestEnv(smtp) });
-    owner = await createUser(server, smtp, 'tags-owner@example.com', 'Olivia Owner');
-    outsider = await createUser(server, smtp, 'tags-outsider@example.com');
+    owner = await createUser('tags-owner@example.com', 'Olivia Owner');
+    outsider = await createUser('tags-outsider@example.com');
     organizationId = (await createOrganization(server, owner, 'Archive')).id;
     otherOrganizationId = (await createOrganization(server, outsider, 'Elsewhere')).id;
     ownerCredentials = { cookie: owner.cookie };
-  });
-  afterAll(async () => {
-    await server?.services.extractionPool.close();
-    await smtp?.close();
   });
 
   describe('tags', () => {

@@ -1,21 +1,12 @@
 import type { TagDto } from '@sheaf/contracts/tags';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readJson } from '../../test/http';
-import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { refuseInserts, testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createDocument } from '../documents/documents.test-helpers';
-import {
-  call,
-  createOrganization,
-  createUser,
-  DAY_MS,
-  organizationsTestEnv,
-  type TestServer,
-  type TestUser,
-} from '../organizations/organizations.test-helpers';
+import { call, createOrganization, DAY_MS, type TestUser } from '../organizations/organizations.test-helpers';
 import { WEBHOOK_USER_AGENT } from './webhooks.delivery';
 import {
   createWebhook,
@@ -38,8 +29,14 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   // Real time at start, so the standardwebhooks library accepts the timestamps; moved by hand for retries.
   const clock = createTestClock(new Date());
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, {
+    clock,
+    env: {
+      WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS),
+      MAX_ORGANIZATIONS_PER_USER: '100',
+    },
+  });
   let owner: TestUser;
   let receiver: TestReceiver;
   let uploads = 0;
@@ -56,24 +53,11 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
     });
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
     receiver = await startTestReceiver();
-    server = createTestServer({
-      database: testDatabase.database,
-      clock,
-      env: organizationsTestEnv(smtp, {
-        WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-        WEBHOOKS_TIMEOUT_MS: String(TIMEOUT_MS),
-        MAX_ORGANIZATIONS_PER_USER: '100',
-      }),
-    });
-    owner = await createUser(server, smtp, 'hooks-owner@example.com', 'Hook Owner');
+    owner = await createUser('hooks-owner@example.com', 'Hook Owner');
   });
   afterAll(async () => {
-    await server?.services.extractionPool.close();
-    server?.services.webhookSender.close();
     await receiver?.close();
-    await smtp?.close();
   });
   beforeEach(async () => {
     // Whatever earlier tests left queued runs first, then the receiver starts afresh.
@@ -546,30 +530,20 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
 
 describe.each(testDialects)('webhook receivers side by side on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
-  let smtp: TestSmtpServer;
-  let server: TestServer;
+  const { server, createUser } = useApiTestServer(testDatabase, {
+    // Long enough that a held attempt is still open whenever the other receiver is served.
+    env: { WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOKS_TIMEOUT_MS: '60000' },
+  });
   let owner: TestUser;
   let receiver: TestReceiver;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
     receiver = await startTestReceiver();
-    server = createTestServer({
-      database: testDatabase.database,
-      // Long enough that a held attempt is still open whenever the other receiver is served.
-      env: organizationsTestEnv(smtp, {
-        WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true',
-        WEBHOOKS_TIMEOUT_MS: '60000',
-      }),
-    });
-    owner = await createUser(server, smtp, 'side-by-side@example.com');
+    owner = await createUser('side-by-side@example.com');
   });
   afterAll(async () => {
-    await server?.jobQueue.stop();
-    await server?.services.extractionPool.close();
-    server?.services.webhookSender.close();
+    await server.jobQueue.stop();
     await receiver?.close();
-    await smtp?.close();
   });
 
   it('serves a receiver while another one leaves its requests unanswered', { timeout: 60_000 }, async () => {

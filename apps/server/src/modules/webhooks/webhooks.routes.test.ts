@@ -1,18 +1,17 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
 import type { WebhookDto } from '@sheaf/contracts/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useApiTestServer } from '../../test/api-test-fixture';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
 import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
-import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createDocument } from '../documents/documents.test-helpers';
 import {
   addMember,
   call,
   createApiKey,
   createOrganization,
-  createUser,
   organizationsTestEnv,
   type TestServer,
   type TestUser,
@@ -26,9 +25,8 @@ const SECRET = 'whsec_c2VjcmV0LXRoYXQtbXVzdC1uZXZlci1sZWFr';
 describe.each(testDialects)('webhooks API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date());
-  let smtp: TestSmtpServer;
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, { clock });
   let receiver: TestReceiver;
-  let server: TestServer;
   let owner: TestUser;
   let admin: TestUser;
   let member: TestUser;
@@ -54,22 +52,17 @@ describe.each(testDialects)('webhooks API on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
     receiver = await startTestReceiver();
-    server = createTestServer({ database: testDatabase.database, clock, env: organizationsTestEnv(smtp) });
-    owner = await createUser(server, smtp, 'webhooks-owner@example.com');
-    admin = await createUser(server, smtp, 'webhooks-admin@example.com');
-    member = await createUser(server, smtp, 'webhooks-member@example.com');
-    stranger = await createUser(server, smtp, 'webhooks-stranger@example.com');
+    owner = await createUser('webhooks-owner@example.com');
+    admin = await createUser('webhooks-admin@example.com');
+    member = await createUser('webhooks-member@example.com');
+    stranger = await createUser('webhooks-stranger@example.com');
     organizationId = (await createOrganization(server, owner, 'Hooks')).id;
     await addMember(server, owner, organizationId, admin, 'admin');
     await addMember(server, owner, organizationId, member, 'member');
   });
   afterAll(async () => {
-    await server?.services.extractionPool.close();
-    server?.services.webhookSender.close();
     await receiver?.close();
-    await smtp?.close();
   });
 
   it('creates, lists, reads, updates and deletes a webhook, answering hasSecret and never the secret', async () => {
