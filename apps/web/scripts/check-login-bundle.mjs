@@ -37,6 +37,8 @@ const NOT_LOADED_BY_LOGIN = [
   /\/pages\//,
   /^src\/app\/layouts\/(?!theme-switcher|language-switcher)/,
   /^src\/app\/organization-guards\.ts$/,
+  // A feature's guards run on its own pages only (signed in), never on /login.
+  /^src\/modules\/[^/]+\/route-guards\.ts$/,
   // Opt-in analytics: the PostHog client loads only when the server enables it, and then on private pages.
   /\/node_modules\/(posthog-js-lite|@posthog\/core)\//,
 ];

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
-import { idReferenceSchema } from './ids';
 import { API_KEY_PERMISSIONS, API_KEY_PREFIX_LENGTH, API_KEY_TOKEN_PREFIX } from './permissions';
-import { singleLineString } from './text';
+import { idReferenceSchema, singleLineString } from './text';
 
 export const API_KEY_NAME_MAX_LENGTH = 64;
 

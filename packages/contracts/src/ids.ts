@@ -1,5 +1,3 @@
-import { singleLineString } from './text';
-
 /** Every id is `<prefix>_` followed by this many lowercase alphanumerics. */
 export const ID_RANDOM_LENGTH = 24;
 
@@ -37,10 +35,3 @@ export function isIdWithPrefix(value: string, prefix: IdPrefix): boolean {
 
 /** Route-level check for organization ids (spec: org_ followed by alphanumerics). */
 export const ORGANIZATION_ID_PATTERN = /^org_[a-zA-Z0-9]+$/;
-
-/**
- * An id sent in a body (`tagId`, `tagIds`, `organizationIds`): a short single-line string. Whether
- * it names anything is the route's to say (404); a control character is refused here, as the
- * database would refuse a NUL.
- */
-export const idReferenceSchema = singleLineString().min(1).max(64);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
-import { idReferenceSchema } from './ids';
 import { TAGGING_RULE_DESCRIPTION_MAX_LENGTH, TAGGING_RULE_NAME_MAX_LENGTH } from './limits';
-import { multiLineString, singleLineString } from './text';
+import { idReferenceSchema, multiLineString, singleLineString } from './text';
 
 export const TAGGING_RULE_CONDITION_FIELDS = ['name', 'content'] as const;
 export type TaggingRuleConditionField = (typeof TAGGING_RULE_CONDITION_FIELDS)[number];

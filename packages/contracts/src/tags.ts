@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
-import { idReferenceSchema } from './ids';
 import { TAG_DESCRIPTION_MAX_LENGTH, TAG_NAME_MAX_LENGTH } from './limits';
-import { multiLineString, singleLineString } from './text';
+import { idReferenceSchema, multiLineString, singleLineString } from './text';
 
 /** The ten preset colours, in order; the first (light green) is the default for a new tag (spec §9). */
 export const TAG_COLOR_PRESETS = [

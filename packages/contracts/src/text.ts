@@ -99,3 +99,11 @@ export const emailAddressSchema = z
     message: `The part before @ must be at most ${EMAIL_LOCAL_PART_MAX_LENGTH} characters`,
   })
   .transform((email) => email.toLowerCase());
+
+/**
+ * An id sent in a body (`tagId`, `tagIds`, `organizationIds`): a short single-line string. Whether
+ * it names anything is the route's to say (404); a control character is refused here, as the
+ * database would refuse a NUL.
+ */
+// Here rather than in ids.ts, which the web app's entry imports without zod.
+export const idReferenceSchema = singleLineString().min(1).max(64);
