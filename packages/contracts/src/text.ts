@@ -14,6 +14,13 @@ const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Control characters are not allowed';
 
+/**
+ * The same rules as JSON Schema patterns, so the API description says them too (the refinements
+ * above, which carry the translatable issue, are what the server applies).
+ */
+const SINGLE_LINE_PATTERN = '^[^\\u0000-\\u001f\\u007f-\\u009f]*$';
+const MULTI_LINE_PATTERN = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$';
+
 /** Marks the issue so the web app can translate it whatever the field (see isControlCharactersIssue). */
 const CONTROL_CHARACTERS_PARAMS = { reason: 'control_characters' } as const;
 
@@ -43,6 +50,7 @@ export function singleLineString(params?: { message?: string }) {
       message: CONTROL_CHARACTERS_MESSAGE,
       params: CONTROL_CHARACTERS_PARAMS,
     })
+    .meta({ pattern: SINGLE_LINE_PATTERN })
     .normalize('NFC');
 }
 
@@ -54,6 +62,7 @@ export function multiLineString(params?: { message?: string }) {
       message: CONTROL_CHARACTERS_MESSAGE,
       params: CONTROL_CHARACTERS_PARAMS,
     })
+    .meta({ pattern: MULTI_LINE_PATTERN })
     .normalize('NFC');
 }
 
