@@ -95,6 +95,36 @@ describe('the API description', () => {
     expect(rule?.properties.conditionMatchMode?.enum).toEqual(['all', 'any']);
   });
 
+  it('says what the fuzzing of the old description found unsaid: the upload field, files, null sessions, control characters', () => {
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
+      responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+    };
+    const operation = (path: string, method: string) =>
+      document.paths[path]?.[method] as unknown as Operation;
+    const upload = operation('/api/organizations/{organizationId}/documents', 'post');
+    expect(upload.requestBody?.content['multipart/form-data']?.schema).toMatchObject({
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    const file = operation('/api/organizations/{organizationId}/documents/{documentId}/file', 'get');
+    expect(Object.keys(file.responses['200']?.content ?? {})).toEqual(
+      expect.arrayContaining(['application/octet-stream', 'application/pdf']),
+    );
+    const session = JSON.stringify(operation('/api/auth/get-session', 'get').responses['200']?.content);
+    expect(session).toContain('"type":"null"');
+    expect(
+      operation('/api/auth/sign-up/email', 'post').requestBody?.content['application/json'],
+    ).toBeDefined();
+    const tagBody = operation('/api/organizations/{organizationId}/tags', 'post').requestBody?.content[
+      'application/json'
+    ]?.schema as { properties?: Record<string, { pattern?: string }> } | undefined;
+    const tagName = tagBody?.properties?.name;
+    const namePattern = new RegExp(tagName?.pattern ?? '', 'u');
+    expect(namePattern.test('Invoices')).toBe(true);
+    expect(namePattern.test('In\u0000voices')).toBe(false);
+  });
+
   it('serves a reference page that loads its script from this origin only', async () => {
     const page = await server.app.request('/api/docs');
     expect(page.status).toBe(200);
