@@ -322,6 +322,20 @@ export const documentsEndpoints = {
     auth: { apiKeyPermission: 'documents:read' },
     query: listDeletedDocumentsQuerySchema,
     answers: { 200: documentsPageAnswer },
+    example: {
+      answer: {
+        documents: [
+          {
+            ...exampleDocumentListItem,
+            deletedAt: '2026-02-01T10:00:00.000Z',
+            deletedBy: 'usr_0123456789abcdefghijklmn',
+            isDeleted: true,
+            scheduledPurgeAt: '2026-03-03T10:00:00.000Z',
+          },
+        ],
+        documentsCount: 1,
+      },
+    },
   }),
   statistics: defineEndpoint({
     method: 'GET',
@@ -442,6 +456,7 @@ export const documentsEndpoints = {
     auth: { apiKeyPermission: 'documents:update' },
     answers: { 202: documentAnswer },
     errors: { 404: ['documents.not_found'], 409: ['documents.extraction_in_progress'] },
+    example: { answer: { document: { ...exampleDocument, extractionStatus: 'pending' } } },
   }),
   restore: defineEndpoint({
     method: 'POST',
@@ -452,5 +467,6 @@ export const documentsEndpoints = {
     auth: { apiKeyPermission: 'documents:delete' },
     answers: { 200: documentAnswer },
     errors: { 404: ['documents.not_found'] },
+    example: { answer: { document: exampleDocument } },
   }),
 };

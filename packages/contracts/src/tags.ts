@@ -159,6 +159,17 @@ export const tagsEndpoints = {
       200: z.strictObject({ documentTag: documentTagLinkSchema }),
       201: z.strictObject({ documentTag: documentTagLinkSchema }),
     },
+    example: {
+      body: { tagId: 'tag_0123456789abcdefghijklmn' },
+      answer: {
+        documentTag: {
+          id: 'dt_0123456789abcdefghijklmn',
+          tagId: 'tag_0123456789abcdefghijklmn',
+          documentId: 'doc_0123456789abcdefghijklmn',
+          createdAt: '2026-01-31T09:15:00.000Z',
+        },
+      },
+    },
     errors: { 404: ['documents.not_found', 'tags.not_found'] },
   }),
   detachFromDocument: defineEndpoint({

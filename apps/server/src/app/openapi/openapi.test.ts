@@ -1,4 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { isJsonAnswer } from '@sheaf/contracts/endpoint';
+import { allEndpoints } from '@sheaf/contracts/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer } from '../../test/test-app';
 import { useTestDatabase } from '../../test/test-database';
@@ -123,6 +125,28 @@ describe('the API description', () => {
     const namePattern = new RegExp(tagName?.pattern ?? '', 'u');
     expect(namePattern.test('Invoices')).toBe(true);
     expect(namePattern.test('In\u0000voices')).toBe(false);
+  });
+
+  it('shows an example of every JSON answer, each one valid against its schemas', () => {
+    const problems: string[] = [];
+    for (const endpoint of allEndpoints) {
+      const name = `${endpoint.method} ${endpoint.path}`;
+      const jsonAnswers = Object.values(endpoint.answers).filter(isJsonAnswer);
+      if (jsonAnswers.length === 0) continue;
+      if (endpoint.example?.answer === undefined) {
+        problems.push(`${name}: no example answer`);
+        continue;
+      }
+      if (!jsonAnswers.some((schema) => schema.safeParse(endpoint.example?.answer).success))
+        problems.push(`${name}: the example answer does not match`);
+      if (
+        endpoint.example.body !== undefined &&
+        endpoint.body &&
+        !endpoint.body.safeParse(endpoint.example.body).success
+      )
+        problems.push(`${name}: the example body does not match`);
+    }
+    expect(problems).toEqual([]);
   });
 
   it('serves a reference page that loads its script from this origin only', async () => {
