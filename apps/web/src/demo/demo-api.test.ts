@@ -1,5 +1,6 @@
 import { createDemoApi, type DemoApi } from './api';
 import { readBytes } from './context';
+import { callDemo, type DemoAnswerBody } from './demo-test-helpers';
 import { DEMO_ORGANIZATION_ID, DEMO_USER } from './seed';
 import { createMemoryPersistence, type DemoPersistence } from './state';
 
@@ -22,19 +23,9 @@ beforeEach(async () => {
   });
 });
 
-type Body = Record<string, unknown>;
+type Body = DemoAnswerBody;
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
-  const init: RequestInit = { method };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const response = await api.fetch(`http://localhost${path}`, init);
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Body) : {} };
-}
+const call = (method: string, path: string, body?: unknown) => callDemo(api, method, path, body);
 
 const errorCode = (body: Body) => (body.error as { code?: string } | undefined)?.code;
 

@@ -3,6 +3,7 @@ import { parseSearchQuery, SEARCH_LETTER_FOLDS } from '@sheaf/contracts/search-t
 import { isSameTagName } from '@sheaf/contracts/tag-names';
 import { createDemoApi, type DemoApi } from './api';
 import { readBytes } from './context';
+import { callDemo } from './demo-test-helpers';
 import { matchesQuery } from './search';
 import { DEMO_ORGANIZATION_ID } from './seed';
 import { createMemoryPersistence, type DemoPersistence } from './state';
@@ -31,19 +32,7 @@ beforeEach(async () => {
   api = await startDemo();
 });
 
-type Body = Record<string, unknown>;
-
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Body }> {
-  const init: RequestInit = { method };
-  if (body instanceof FormData) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
-  const response = await api.fetch(`http://localhost${path}`, init);
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Body) : {} };
-}
+const call = (method: string, path: string, body?: unknown) => callDemo(api, method, path, body);
 
 async function upload(name: string, content: string) {
   const form = new FormData();
