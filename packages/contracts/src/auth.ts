@@ -25,6 +25,8 @@ export const authUserSchema = z.strictObject({
   image: z.string().nullable(),
   /** The UI language e-mails are written in, null until chosen. */
   locale: z.string().nullable(),
+  /** True once two-factor sign-in (an authenticator app) is confirmed. */
+  twoFactorEnabled: z.boolean(),
   createdAt: isoDateTime(),
   updatedAt: isoDateTime(),
 });
@@ -70,8 +72,15 @@ export const authAccountSchema = z.strictObject({
 
 export type AuthAccountDto = z.infer<typeof authAccountSchema>;
 
+/** POST /api/auth/sign-in/email for an account with two-factor sign-in: the code step comes next. */
+export const twoFactorRedirectSchema = z.strictObject({
+  twoFactorRedirect: z.literal(true),
+  /** `totp`: an authenticator app's code (or a backup code) is asked for. */
+  twoFactorMethods: z.array(z.enum(['totp', 'otp'])),
+});
+
 /** The answer of routes that only say they did it (`{ status: true }`). */
-const statusAnswerSchema = z.strictObject({ status: z.literal(true) });
+export const statusAnswerSchema = z.strictObject({ status: z.literal(true) });
 
 /** Where a provider sign-in (or a connection) goes next: the provider's authorization page. */
 const providerRedirectAnswerSchema = z.strictObject({
@@ -207,22 +216,23 @@ export const getSessionQuerySchema = z.object({
   disableCookieCache: z.coerce.boolean().optional(),
 });
 
-const TAG = 'Authentication';
+export const TAG = 'Authentication';
 /** better-auth limits requests per client address (AUTH_RATE_LIMIT_* on sign-in, sign-up and password reset). */
-const RATE_LIMITED: readonly ErrorCode[] = ['api.rate_limited'];
+export const RATE_LIMITED: readonly ErrorCode[] = ['api.rate_limited'];
 const PASSWORD_RULES: readonly ErrorCode[] = ['auth.password_too_short', 'auth.password_too_long'];
 
-const exampleUser: AuthUserDto = {
+export const exampleUser: AuthUserDto = {
   id: 'usr_0123456789abcdefghijklmn',
   email: 'ada@example.com',
   name: 'Ada Lovelace',
   emailVerified: true,
   image: null,
   locale: 'en',
+  twoFactorEnabled: false,
   createdAt: '2026-01-31T09:15:00.000Z',
   updatedAt: '2026-01-31T09:15:00.000Z',
 };
-const exampleSession: AuthSessionDto = {
+export const exampleSession: AuthSessionDto = {
   id: 'ses_0123456789abcdefghijklmn',
   token: 'Qk3v9XyZ0aBcDeFgHiJkLmNoPqRsTuVw',
   userId: exampleUser.id,
@@ -273,19 +283,22 @@ export const authEndpoints = {
     tag: TAG,
     summary: 'Sign in with an e-mail and a password',
     description:
-      'Sets the session cookie. A wrong e-mail or password gets 401 `auth.invalid_credentials`; an address not verified yet (when verification is required) 403 `auth.email_not_verified`, and a new verification e-mail.',
+      'Sets the session cookie; for an account with two-factor sign-in (and no trusted-device cookie) it answers `twoFactorRedirect: true` instead, sets a short-lived cookie, and the sign-in ends with POST /api/auth/two-factor/verify-totp or verify-backup-code. A wrong e-mail or password gets 401 `auth.invalid_credentials`; an address not verified yet (when verification is required) 403 `auth.email_not_verified`, and a new verification e-mail.',
     auth: 'none',
     servedBy: 'auth-library',
     body: signInEmailBodySchema,
     answers: {
-      200: z.strictObject({
-        /** True when `callbackURL` was sent: `url` is where to go. */
-        redirect: z.boolean(),
-        token: z.string(),
-        /** The `callbackURL` sent; absent without one. */
-        url: z.string().optional(),
-        user: authUserSchema,
-      }),
+      200: z.union([
+        z.strictObject({
+          /** True when `callbackURL` was sent: `url` is where to go. */
+          redirect: z.boolean(),
+          token: z.string(),
+          /** The `callbackURL` sent; absent without one. */
+          url: z.string().optional(),
+          user: authUserSchema,
+        }),
+        twoFactorRedirectSchema,
+      ]),
     },
     errors: {
       400: ['auth.invalid_email', 'auth.password_too_long'],

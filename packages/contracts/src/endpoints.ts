@@ -1,3 +1,4 @@
+import { accountSecurityEndpoints } from './account-security';
 import { apiKeysEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
 import { configEndpoints } from './config';
@@ -21,6 +22,7 @@ export const endpointGroups = {
   health: healthEndpoints,
   auth: authEndpoints,
   users: usersEndpoints,
+  accountSecurity: accountSecurityEndpoints,
   apiKeys: apiKeysEndpoints,
   organizations: organizationsEndpoints,
   members: membersEndpoints,

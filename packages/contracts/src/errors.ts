@@ -92,6 +92,28 @@ export const SHEAF_ERROR_CODES = [
   'auth.email_already_verified',
   /** Unlinking refused: it is the account's last way to sign in. */
   'auth.last_sign_in_method',
+  /** The two-factor code (authenticator app or backup code) is wrong, or was already used. */
+  'auth.invalid_two_factor_code',
+  /** The two-factor step of this sign-in has expired or was already completed: sign in again. */
+  'auth.two_factor_challenge_expired',
+  /** Five wrong two-factor codes in ten minutes for this account: wait for the time `Retry-After` gives. */
+  'auth.two_factor_attempts_exceeded',
+  /** The account has no two-factor sign-in to confirm, disable or take codes from. */
+  'auth.two_factor_not_enabled',
+  /** Two-factor sign-in is already on for this account: disable it first to start again. */
+  'auth.two_factor_already_enabled',
+  /** An account without a password must have signed in less than ten minutes ago for this: sign in again. */
+  'auth.fresh_sign_in_required',
+  /** The account was disabled by the server's administrator: it cannot sign in. */
+  'auth.account_disabled',
+  /** The passkey was not recognised (unknown, removed, or the browser's answer did not verify). */
+  'auth.passkey_failed',
+  /** No passkey with this id belongs to the signed-in user. */
+  'auth.passkey_not_found',
+  /** The organization requires a second factor (two-factor sign-in or a passkey) of its members, and this account has none. */
+  'organization.two_factor_required',
+  /** The policy cannot be turned on by someone who has no second factor themselves. */
+  'organization.two_factor_not_set_up',
   /** Account deletion refused: the user owns an organization that has other members. */
   'user.owns_organizations_with_members',
   /** No API key with this id belongs to the caller. */
@@ -193,6 +215,11 @@ export const UNCATALOGUED_ERROR_CODES = [
   'auth.session_not_fresh',
   'auth.provider_not_found',
   'auth.email_already_verified',
+  'auth.invalid_two_factor_code',
+  'auth.two_factor_challenge_expired',
+  'auth.two_factor_not_enabled',
+  'auth.two_factor_already_enabled',
+  'auth.passkey_failed',
 ] as const satisfies readonly ErrorCode[];
 
 type CatalogueEntry = {
@@ -208,6 +235,31 @@ type CatalogueEntry = {
  * than the default message (`auth.forbidden`: which permission is missing).
  */
 export const ERROR_CATALOGUE = {
+  'organization.two_factor_required': {
+    status: 403,
+    message:
+      'This organization requires two-factor sign-in: set up an authenticator app or a passkey in your account settings.',
+  },
+  'organization.two_factor_not_set_up': {
+    status: 409,
+    message: 'Set up two-factor sign-in or a passkey on your own account before requiring it of the members.',
+  },
+  'auth.two_factor_attempts_exceeded': {
+    status: 429,
+    message: 'Too many wrong codes: try again in a few minutes.',
+  },
+  'auth.fresh_sign_in_required': {
+    status: 403,
+    message: 'For this, sign in again (your sign-in must be less than ten minutes old).',
+  },
+  'auth.account_disabled': {
+    status: 403,
+    message: 'This account is disabled: contact the administrator of this server.',
+  },
+  'auth.passkey_not_found': {
+    status: 404,
+    message: 'No passkey with this id in your account.',
+  },
   'user.max_organization_count_reached': {
     status: 403,
     message: (max: number) =>

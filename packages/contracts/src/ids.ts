@@ -25,6 +25,10 @@ export const ID_PREFIXES = {
   account: 'acc',
   verification: 'ver',
   rateLimit: 'rl',
+  /** better-auth's two-factor row (a user's TOTP secret and backup codes). */
+  twoFactor: 'tfa',
+  passkey: 'pk',
+  twoFactorFailure: 'tff',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

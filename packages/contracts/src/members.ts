@@ -17,6 +17,8 @@ export const memberSchema = z.strictObject({
   role: z.enum(MEMBER_ROLES),
   organizationId: z.string(),
   user: z.strictObject({ id: z.string(), email: z.string(), name: z.string() }),
+  /** Whether the member's account has two-factor sign-in or a passkey. */
+  hasSecondFactor: z.boolean(),
   createdAt: isoDateTime(),
 });
 
@@ -61,6 +63,7 @@ const exampleMember = {
   role: 'admin',
   organizationId: 'org_0123456789abcdefghijklmn',
   user: { id: 'usr_0123456789abcdefghijklmn', email: 'ada@example.com', name: 'Ada' },
+  hasSecondFactor: true,
   createdAt: '2026-01-31T09:15:00.000Z',
 };
 

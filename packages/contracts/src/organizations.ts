@@ -19,6 +19,9 @@ export const createOrganizationSchema = z.strictObject({ name: organizationNameS
 /** PUT /api/organizations/{organizationId} */
 export const updateOrganizationSchema = z.strictObject({ name: organizationNameSchema });
 
+/** PUT /api/organizations/{organizationId}/security-policy */
+export const updateSecurityPolicySchema = z.strictObject({ requiresTwoFactor: z.boolean() });
+
 export type CreateOrganizationInput = z.input<typeof createOrganizationSchema>;
 export type UpdateOrganizationInput = z.input<typeof updateOrganizationSchema>;
 
@@ -30,6 +33,8 @@ export const organizationSchema = z.strictObject({
   updatedAt: isoDateTime(),
   deletedAt: isoDateTime().nullable(),
   scheduledPurgeAt: isoDateTime().nullable(),
+  /** Members must have a second factor (two-factor sign-in or a passkey) to use it with a session. */
+  requiresTwoFactor: z.boolean(),
 });
 
 export type OrganizationDto = z.infer<typeof organizationSchema>;
@@ -51,6 +56,7 @@ const exampleOrganization = {
   updatedAt: '2026-01-31T09:15:00.000Z',
   deletedAt: null,
   scheduledPurgeAt: null,
+  requiresTwoFactor: false,
 };
 
 /** This domain's endpoints (see endpoint.ts). */
@@ -118,6 +124,23 @@ export const organizationsEndpoints = {
     body: updateOrganizationSchema,
     answers: { 200: z.strictObject({ organization: organizationSchema }) },
     example: { body: { name: 'Acme' }, answer: { organization: exampleOrganization } },
+  }),
+  updateSecurityPolicy: defineEndpoint({
+    method: 'PUT',
+    path: `${ORGANIZATION}/security-policy`,
+    tag: 'Organizations',
+    summary: 'Require a second factor of members, or stop requiring it',
+    description:
+      'While required, a member whose account has neither two-factor sign-in nor a passkey gets 403 `organization.two_factor_required` from every route of the organization with a session (API keys keep working, but creating one that reaches the organization needs a second factor). Turning it on is refused (409 `organization.two_factor_not_set_up`) to someone without a second factor. Sessions only: API keys cannot change it.',
+    auth: 'session',
+    roles: ['owner', 'admin'],
+    body: updateSecurityPolicySchema,
+    answers: { 200: z.strictObject({ organization: organizationSchema }) },
+    errors: { 409: ['organization.two_factor_not_set_up'] },
+    example: {
+      body: { requiresTwoFactor: true },
+      answer: { organization: { ...exampleOrganization, requiresTwoFactor: true } },
+    },
   }),
   delete: defineEndpoint({
     method: 'DELETE',

@@ -47,6 +47,62 @@ export type UsersTable = {
   locale: string | null;
   created_at: AuthDate;
   updated_at: AuthDate;
+  two_factor_enabled: AuthBoolean;
+  /** Set by the admin command `users:disable`: no sign-in, no session, no API key. */
+  disabled_at: Timestamp | null;
+};
+
+/** better-auth's short-lived values (trusted devices: `trust-device-…` → the user's id). */
+export type AuthVerificationsTable = {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: AuthDate;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+};
+
+/** better-auth's two-factor plugin row (secret and backup codes encrypted), plus our replay guard. */
+export type AuthTwoFactorsTable = {
+  id: string;
+  secret: string;
+  backup_codes: string;
+  user_id: string;
+  verified: AuthBoolean;
+  failed_verification_count: number;
+  locked_until: AuthDate | null;
+  /** The TOTP time step (unix seconds / 30) last accepted: a code of it or an earlier one is refused. */
+  last_accepted_step: ColumnType<number | null, number | null, number | null>;
+};
+
+/** The passkey plugin's credentials, plus when each last signed someone in (ours). */
+export type AuthPasskeysTable = {
+  id: string;
+  name: string | null;
+  public_key: string;
+  user_id: string;
+  credential_id: string;
+  counter: number;
+  device_type: string;
+  backed_up: AuthBoolean;
+  transports: string | null;
+  aaguid: string | null;
+  created_at: AuthDate | null;
+  last_used_at: Timestamp | null;
+};
+
+export type TwoFactorFailuresTable = {
+  id: string;
+  user_id: string;
+  failed_at: Timestamp;
+};
+
+export type UserKnownDevicesTable = {
+  user_id: string;
+  /** SHA-256 of the user-agent family and the coarse address (IPv4 /24, IPv6 /48). */
+  fingerprint: string;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
 };
 
 export type AuthSessionsTable = {
@@ -68,6 +124,8 @@ export type OrganizationsTable = {
   deleted_at: Timestamp | null;
   deleted_by: string | null;
   scheduled_purge_at: Timestamp | null;
+  /** 1 when members must have a second factor (TOTP or a passkey) to use it with a session. */
+  requires_two_factor: number;
 };
 
 export type OrganizationMembersTable = {
@@ -375,6 +433,11 @@ export type Database = {
   job_schedules: JobSchedulesTable;
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
+  auth_two_factors: AuthTwoFactorsTable;
+  auth_verifications: AuthVerificationsTable;
+  auth_passkeys: AuthPasskeysTable;
+  two_factor_failures: TwoFactorFailuresTable;
+  user_known_devices: UserKnownDevicesTable;
   organizations: OrganizationsTable;
   organization_members: OrganizationMembersTable;
   organization_invitations: OrganizationInvitationsTable;

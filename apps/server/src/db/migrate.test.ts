@@ -14,6 +14,7 @@ const insertOrganization = (db: AppDatabase['db'], at: string) =>
       id: 'org_1',
       name: 'Org',
       created_at: at,
+      requires_two_factor: 0,
       updated_at: at,
       deleted_at: null,
       deleted_by: null,

@@ -27,6 +27,7 @@ export async function insertOrganization(
       name,
       created_at: now,
       updated_at: now,
+      requires_two_factor: 0,
       deleted_at: deletedAt,
       deleted_by: null,
       scheduled_purge_at: null,

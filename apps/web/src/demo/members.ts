@@ -15,6 +15,7 @@ function toMemberDto(context: DemoContext, member: DemoContext['state']['members
     role: member.role,
     organizationId: member.organizationId,
     user: { id: member.userId, email: user?.email ?? '', name: user?.name ?? '' },
+    hasSecondFactor: false,
     createdAt: member.createdAt,
   };
 }

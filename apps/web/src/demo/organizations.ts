@@ -40,6 +40,7 @@ export const organizationsRoutes = (context: DemoContext) => [
       updatedAt: now,
       deletedAt: null,
       scheduledPurgeAt: null,
+      requiresTwoFactor: false,
     };
     context.state.organizations.push(organization);
     context.state.members.push({

@@ -266,6 +266,7 @@ export async function createSeed(now: Date): Promise<{ state: DemoState; files: 
         updatedAt: at(240),
         deletedAt: null,
         scheduledPurgeAt: null,
+        requiresTwoFactor: false,
       },
     ],
     members: [

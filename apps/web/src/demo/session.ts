@@ -33,6 +33,7 @@ function authSession(context: DemoContext): NonNullable<CurrentSessionDto> {
       emailVerified: true,
       image: null,
       locale: null,
+      twoFactorEnabled: false,
       createdAt,
       updatedAt: createdAt,
     },

@@ -16,6 +16,7 @@ export function organizationFixture(overrides: Partial<OrganizationDto> = {}): O
     updatedAt: '2025-01-02T12:00:00.000Z',
     deletedAt: null,
     scheduledPurgeAt: null,
+    requiresTwoFactor: false,
     ...overrides,
   };
 }
@@ -38,6 +39,7 @@ export function memberFixture({
     role,
     organizationId: ORGANIZATION_ID,
     user: { id: userId ?? `usr_${id}`, email, name },
+    hasSecondFactor: false,
     createdAt: '2025-01-03T12:00:00.000Z',
   };
 }

@@ -18,6 +18,7 @@ import * as webhooks from './0016-webhooks';
 import * as intakeEmails from './0017-intake-emails';
 import * as subscriptions from './0018-subscriptions';
 import * as searchNamesOnRename from './0019-search-names-on-rename';
+import * as accountSecurity from './0020-account-security';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-intake-emails': intakeEmails,
   '0018-subscriptions': subscriptions,
   '0019-search-names-on-rename': searchNamesOnRename,
+  '0020-account-security': accountSecurity,
 };

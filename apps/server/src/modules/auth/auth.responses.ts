@@ -31,6 +31,22 @@ const RENAMED_CODES: Record<string, ErrorCode> = {
   PROVIDER_NOT_FOUND: 'auth.provider_not_found',
   EMAIL_ALREADY_VERIFIED: 'auth.email_already_verified',
   FAILED_TO_CREATE_USER: 'internal.error',
+  // The two-factor plugin's.
+  INVALID_CODE: 'auth.invalid_two_factor_code',
+  INVALID_BACKUP_CODE: 'auth.invalid_two_factor_code',
+  INVALID_TWO_FACTOR_COOKIE: 'auth.two_factor_challenge_expired',
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.two_factor_challenge_expired',
+  TOTP_NOT_ENABLED: 'auth.two_factor_not_enabled',
+  TWO_FACTOR_NOT_ENABLED: 'auth.two_factor_not_enabled',
+  BACKUP_CODES_NOT_ENABLED: 'auth.two_factor_not_enabled',
+  TOTP_ALREADY_ENABLED: 'auth.two_factor_already_enabled',
+  // The passkey plugin's.
+  CHALLENGE_NOT_FOUND: 'auth.passkey_failed',
+  AUTHENTICATION_FAILED: 'auth.passkey_failed',
+  FAILED_TO_VERIFY_REGISTRATION: 'auth.passkey_failed',
+  PREVIOUSLY_REGISTERED: 'auth.passkey_failed',
+  YOU_ARE_NOT_ALLOWED_TO_REGISTER_THIS_PASSKEY: 'auth.passkey_failed',
+  PASSKEY_NOT_FOUND: 'auth.passkey_not_found',
 };
 
 /** Codes that are already ours (the provider errors, registration switches…) pass through. */

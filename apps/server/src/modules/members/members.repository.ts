@@ -7,7 +7,18 @@ export function createMembersRepository({ db }: { db: Kysely<Database> }) {
       .selectFrom('organization_members')
       .innerJoin('users', 'users.id', 'organization_members.user_id')
       .selectAll('organization_members')
-      .select(['users.email as user_email', 'users.name as user_name']);
+      .select(['users.email as user_email', 'users.name as user_name', 'users.two_factor_enabled'])
+      // A passkey counts as a second factor (auth_passkeys_user_id_index).
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('auth_passkeys')
+              .select('auth_passkeys.id')
+              .whereRef('auth_passkeys.user_id', '=', 'organization_members.user_id'),
+          )
+          .as('has_passkey'),
+      );
 
   return {
     /** The organization's members with their user, owner first, then by join date. */

@@ -11,6 +11,7 @@ export function toOrganizationDto(row: OrganizationsTable): OrganizationDto {
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
     scheduledPurgeAt: row.scheduled_purge_at,
+    requiresTwoFactor: row.requires_two_factor === 1,
   };
 }
 

@@ -70,6 +70,7 @@ export function createOrganizationsUsecases({
         deleted_at: null,
         deleted_by: null,
         scheduled_purge_at: null,
+        requires_two_factor: 0,
       };
       await database.db.transaction().execute(async (trx) => {
         const repo = createOrganizationsRepository({ db: trx });

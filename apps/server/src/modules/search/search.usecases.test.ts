@@ -21,6 +21,7 @@ describe.each(testDialects)('search folding on %s', (dialect) => {
         deleted_at: null,
         deleted_by: null,
         scheduled_purge_at: null,
+        requires_two_factor: 0,
       })
       .execute();
     // One document per letter of the table: `xq<letter>zv` in its content.
