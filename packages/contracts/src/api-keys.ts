@@ -89,10 +89,12 @@ export const apiKeysEndpoints = {
     path: '/api/api-keys',
     tag: TAG,
     summary: 'Create an API key; its token is answered only here',
-    description: `An expiry in the past, or an organization the user is not a member of, is refused (400 \`api.validation_error\` naming the field). ${SESSION_ONLY}`,
+    description: `An expiry in the past, or an organization the user is not a member of, is refused (400 \`api.validation_error\` naming the field); a key that reaches an organization requiring two-factor sign-in needs the user to have a second factor (403 \`organization.two_factor_required\`). ${SESSION_ONLY}`,
     auth: 'session',
     body: createApiKeySchema,
     answers: { 201: createdApiKeyAnswerSchema },
+    // A key reaching an organization that requires a second factor, created by a user without one.
+    errors: { 403: ['organization.two_factor_required'] },
     example: {
       body: {
         name: 'Scanner upload',

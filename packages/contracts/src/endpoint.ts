@@ -125,6 +125,8 @@ export function errorStatusesOf(endpoint: EndpointDefinition): Map<number, Set<E
   if (endpoint.auth === 'session' || typeof endpoint.auth === 'object') {
     add(401, 'auth.unauthorized');
     add(403, 'auth.forbidden');
+    // An organization that requires a second factor refuses the sessions of members without one.
+    if (endpoint.path.includes(':organizationId')) add(403, 'organization.two_factor_required');
   }
   // Unsafe methods from another site's page are refused before anything runs.
   if (endpoint.method !== 'GET' && endpoint.auth !== 'signature') add(403, 'auth.invalid_origin');

@@ -6,6 +6,7 @@ import type { Config } from '../config/config';
 import { getAllowedOrigins } from '../config/config.origins';
 import { createConfigRoutes } from '../config/config.routes';
 import type { AppDatabase } from '../db/database';
+import { createAccountSecurityRoutes } from '../modules/account-security/account-security.routes';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createDocumentsRoutes } from '../modules/documents/documents.routes';
@@ -130,6 +131,15 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     createUsersRoutes({
       routes: services.endpointRoutes,
       users: services.users,
+    }),
+  );
+  api.route(
+    '/',
+    createAccountSecurityRoutes({
+      routes: services.endpointRoutes,
+      accountSecurity: services.accountSecurity,
+      readSignedInAt: async (headers) =>
+        (await services.auth.api.getSession({ headers, query: { disableRefresh: true } }))?.session.createdAt,
     }),
   );
   api.route(

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config';
 import type { AppDatabase } from '../db/database';
+import { createAccountSecurityUsecases } from '../modules/account-security/account-security.usecases';
 import { createActivityUsecases } from '../modules/activity/activity.usecases';
 import { createApiKeysUsecases } from '../modules/api-keys/api-keys.usecases';
 import { createAuth } from '../modules/auth/auth';
@@ -82,14 +83,27 @@ export function createServices({
     clock,
     organizationsPurgeDays: config.env.ORGANIZATIONS_PURGE_DAYS,
   });
-  const auth = createAuth({ config, database, secret: authSecret, emails, users, logger });
-  const apiKeys = createApiKeysUsecases({ database, clock });
+  const accountSecurity = createAccountSecurityUsecases({
+    database,
+    clock,
+    emails,
+    logger: logger.child({ component: 'account-security' }),
+  });
+  const auth = createAuth({ config, database, secret: authSecret, emails, users, accountSecurity, logger });
+  const apiKeys = createApiKeysUsecases({
+    database,
+    clock,
+    lacksRequiredSecondFactor: async ({ userId, organizationIds }) =>
+      (await organizations.listRequiringTwoFactor({ organizationIds })).length > 0 &&
+      !(await accountSecurity.hasSecondFactor({ userId })),
+  });
   const requireAuth = createRequireAuth({ auth, apiKeys });
   const organizations = createOrganizationsUsecases({
     database,
     clock,
     maxOrganizationsPerUser: config.env.MAX_ORGANIZATIONS_PER_USER,
     organizationsPurgeDays: config.env.ORGANIZATIONS_PURGE_DAYS,
+    hasSecondFactor: accountSecurity.hasSecondFactor,
   });
   registerOrganizationsJobs({ jobQueue, organizations });
   const plans = createPlansUsecases({
@@ -175,7 +189,11 @@ export function createServices({
     maxFileSize: config.env.EXTRACTION_MAX_FILE_SIZE,
     logger: logger.child({ component: 'extraction' }),
   });
-  const requireOrganizationMember = createRequireOrganizationMember({ requireAuth, organizations });
+  const requireOrganizationMember = createRequireOrganizationMember({
+    requireAuth,
+    organizations,
+    hasSecondFactor: accountSecurity.hasSecondFactor,
+  });
   const members = createMembersUsecases({ database, clock });
   const invitations = createInvitationsUsecases({
     database,
@@ -209,6 +227,7 @@ export function createServices({
     auth,
     apiKeys,
     users,
+    accountSecurity,
     organizations,
     members,
     invitations,

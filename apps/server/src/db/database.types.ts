@@ -52,6 +52,23 @@ export type UsersTable = {
   disabled_at: Timestamp | null;
 };
 
+/** better-auth's ways to sign in: `credential` (the password hash) or a provider's account. */
+export type AuthAccountsTable = {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: AuthDate | null;
+  refresh_token_expires_at: AuthDate | null;
+  scope: string | null;
+  password: string | null;
+  created_at: AuthDate;
+  updated_at: AuthDate;
+};
+
 /** better-auth's short-lived values (trusted devices: `trust-device-…` → the user's id). */
 export type AuthVerificationsTable = {
   id: string;
@@ -435,6 +452,7 @@ export type Database = {
   auth_sessions: AuthSessionsTable;
   auth_two_factors: AuthTwoFactorsTable;
   auth_verifications: AuthVerificationsTable;
+  auth_accounts: AuthAccountsTable;
   auth_passkeys: AuthPasskeysTable;
   two_factor_failures: TwoFactorFailuresTable;
   user_known_devices: UserKnownDevicesTable;

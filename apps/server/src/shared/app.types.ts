@@ -25,6 +25,8 @@ export type OrganizationMembership = {
   userId: string;
   role: MemberRole;
   createdAt: string;
+  /** The organization asks its members for a second factor (organization.two_factor_required). */
+  organizationRequiresTwoFactor: boolean;
 };
 
 /** Variables every request carries through Hono's context. */

@@ -55,13 +55,17 @@ export function createApiKeysRepository({ db }: { db: Kysely<Database> }) {
     },
 
     async findApiKeyWithUserByHash({ hash }: { hash: string }) {
-      return db
-        .selectFrom('api_keys')
-        .innerJoin('users', 'users.id', 'api_keys.user_id')
-        .selectAll('api_keys')
-        .select(['users.email as user_email', 'users.name as user_name'])
-        .where('api_keys.key_hash', '=', hash)
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('api_keys')
+          .innerJoin('users', 'users.id', 'api_keys.user_id')
+          .selectAll('api_keys')
+          .select(['users.email as user_email', 'users.name as user_name'])
+          .where('api_keys.key_hash', '=', hash)
+          // A disabled account's keys stop with it (admin command users:disable).
+          .where('users.disabled_at', 'is', null)
+          .executeTakeFirst()
+      );
     },
 
     /** Writes lastUsedAt unless it was written less than the throttle ago. */

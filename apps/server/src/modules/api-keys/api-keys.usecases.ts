@@ -2,6 +2,7 @@ import type { createApiKeySchema } from '@sheaf/contracts/api-keys';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import { type Clock, toTimestamp } from '../../shared/clock';
+import { createApiError } from '../../shared/errors';
 import { generateId } from '../../shared/ids';
 import {
   createApiKeyNotFoundError,
@@ -18,7 +19,19 @@ import {
 } from './api-keys.models';
 import { createApiKeysRepository } from './api-keys.repository';
 
-export function createApiKeysUsecases({ database, clock }: { database: AppDatabase; clock: Clock }) {
+export function createApiKeysUsecases({
+  database,
+  clock,
+  lacksRequiredSecondFactor = async () => false,
+}: {
+  database: AppDatabase;
+  clock: Clock;
+  /**
+   * Whether one of these organizations requires a second factor that the user does not have: a
+   * key that reaches it is then refused (organization.two_factor_required).
+   */
+  lacksRequiredSecondFactor?: (input: { userId: string; organizationIds: string[] }) => Promise<boolean>;
+}) {
   const repository = createApiKeysRepository({ db: database.db });
 
   return {
@@ -27,10 +40,18 @@ export function createApiKeysUsecases({ database, clock }: { database: AppDataba
       if (input.expiresAt && new Date(input.expiresAt).getTime() <= now.getTime())
         throw createExpiryInPastError();
       const organizationIds = [...new Set(input.organizationIds)];
+      const memberOf = await repository.listUserOrganizationIds({ userId });
       if (organizationIds.length > 0) {
-        const memberOf = new Set(await repository.listUserOrganizationIds({ userId }));
-        const foreign = organizationIds.filter((organizationId) => !memberOf.has(organizationId));
+        const memberOfSet = new Set(memberOf);
+        const foreign = organizationIds.filter((organizationId) => !memberOfSet.has(organizationId));
         if (foreign.length > 0) throw createForeignOrganizationsError(foreign);
+      }
+      const reached = input.allOrganizations ? memberOf : organizationIds;
+      if (await lacksRequiredSecondFactor({ userId, organizationIds: reached })) {
+        throw createApiError('organization.two_factor_required', {
+          message:
+            'An organization this key reaches requires two-factor sign-in: set up an authenticator app or a passkey first.',
+        });
       }
       const { token, prefix, hash } = generateApiKeyToken();
       const timestamp = toTimestamp(now);

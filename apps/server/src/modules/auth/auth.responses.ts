@@ -85,7 +85,12 @@ export async function toApiErrorResponse(response: Response): Promise<Response> 
   if (response.status >= 500) {
     error = { ...INTERNAL_ERROR };
   } else if (response.status === 429) {
-    error = { code: 'api.rate_limited', message: stringOf(body?.message) ?? 'Too many requests.' };
+    // Ours (auth.two_factor_attempts_exceeded) keeps its code; better-auth's limiter has none.
+    const ownCode = stringOf(body?.code);
+    error = {
+      code: ownCode && OWN_CODES.has(ownCode) ? ownCode : 'api.rate_limited',
+      message: stringOf(body?.message) ?? 'Too many requests.',
+    };
     const retryAfter = headers.get('x-retry-after');
     if (retryAfter !== null && !headers.has('retry-after')) headers.set('retry-after', retryAfter);
   } else {

@@ -10,6 +10,7 @@ import { getAllowedOrigins } from '../../config/config.origins';
 import type { AppDatabase } from '../../db/database';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
+import type { AccountSecurityUsecases } from '../account-security/account-security.usecases';
 import type { EmailsService } from '../emails/emails.service';
 import type { UsersUsecases } from '../users/users.usecases';
 import {
@@ -22,6 +23,11 @@ import {
 } from './auth.errors';
 import { createProviderErrorHandling } from './auth.provider-errors';
 import { createAccountLinkingPolicy, createSignInMethodCheck, toGenericOAuthConfig } from './auth.providers';
+import {
+  createAccountDisabledError,
+  createSecondFactorHooks,
+  createSecondFactorPlugins,
+} from './auth.second-factor';
 import { createSessionCache } from './auth.session-cache';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -34,6 +40,8 @@ const idPrefixByModel: Record<string, IdPrefix> = {
   account: ID_PREFIXES.account,
   verification: ID_PREFIXES.verification,
   rateLimit: ID_PREFIXES.rateLimit,
+  twoFactor: ID_PREFIXES.twoFactor,
+  passkey: ID_PREFIXES.passkey,
 };
 
 const timestamps = { createdAt: 'created_at', updatedAt: 'updated_at' } as const;
@@ -47,10 +55,19 @@ export type AuthDependencies = {
   secret: string;
   emails: EmailsService;
   users: UsersUsecases;
+  accountSecurity: AccountSecurityUsecases;
   logger: Logger;
 };
 
-export function createAuth({ config, database, secret, emails, users, logger }: AuthDependencies) {
+export function createAuth({
+  config,
+  database,
+  secret,
+  emails,
+  users,
+  accountSecurity,
+  logger,
+}: AuthDependencies) {
   const { env } = config;
   const rateLimitRule = { window: env.AUTH_RATE_LIMIT_WINDOW_SECONDS, max: env.AUTH_RATE_LIMIT_MAX_REQUESTS };
   // Sessions requireAuth read recently; the database hooks below evict what better-auth ends.
@@ -65,6 +82,7 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
   });
   const requireEmailVerification = env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED;
   const isSignInMethod = createSignInMethodCheck(env);
+  const secondFactor = createSecondFactorHooks({ accountSecurity, secret });
 
   const auth = betterAuth({
     appName: 'Sheaf',
@@ -178,6 +196,10 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
         '/request-password-reset': rateLimitRule,
         '/reset-password': rateLimitRule,
         '/send-verification-email': rateLimitRule,
+        // The plugin's default (3 per 10 s) would refuse a user retyping a code; wrong codes have
+        // their own per-account budget (TWO_FACTOR_MAX_FAILURES in the window).
+        '/two-factor/*': rateLimitRule,
+        '/passkey/verify-authentication': rateLimitRule,
       },
     },
     emailAndPassword: {
@@ -216,6 +238,11 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
       }),
     },
     plugins: [
+      ...createSecondFactorPlugins({
+        appBaseUrl: env.APP_BASE_URL,
+        allowedOrigins: getAllowedOrigins(env),
+        accountSecurity,
+      }),
       genericOAuth({
         config: env.AUTH_PROVIDERS_CUSTOMS.map((provider) =>
           toGenericOAuthConfig(provider, {
@@ -228,6 +255,8 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
     ],
     hooks: {
       before: createAuthMiddleware(async (context) => {
+        const secondFactorAnswer = await secondFactor.before(context);
+        if (secondFactorAnswer) return secondFactorAnswer;
         if (!env.AUTH_IS_REGISTRATION_ENABLED && SIGN_UP_PATHS.includes(context.path)) {
           throw createRegistrationDisabledError();
         }
@@ -262,6 +291,14 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
           return { context: { body: { ...(context.body as object), name: name.data } } };
         }
       }),
+      after: createAuthMiddleware(async (context) => {
+        await secondFactor.after(context);
+        // A second factor added or removed: the sessions cached here carry the user as it was.
+        const userId = context.context.session?.user.id;
+        if (typeof userId === 'string' && /^\/(two-factor|passkey)\//.test(context.path)) {
+          sessionCache.evictUser(userId);
+        }
+      }),
     },
     databaseHooks: {
       user: {
@@ -276,6 +313,19 @@ export function createAuth({ config, database, secret, emails, users, logger }: 
         delete: { after: async (user) => sessionCache.evictUser(user.id) },
       },
       session: {
+        // Every way of signing in (password, code step, passkey, provider) creates a session here.
+        create: {
+          before: async (session) => {
+            if (await accountSecurity.isDisabled({ userId: session.userId }))
+              throw createAccountDisabledError();
+          },
+          after: async (session) => {
+            await accountSecurity.noteSignIn({
+              userId: session.userId,
+              origin: { userAgent: session.userAgent, address: session.ipAddress },
+            });
+          },
+        },
         // Every way better-auth ends sessions (sign-out, revoke-session(s), revoke-other-sessions,
         // change-password, reset-password, delete-user) deletes their rows through these hooks,
         // which run once the deletion is committed and before the answer is sent.

@@ -2,6 +2,7 @@ import type { MemberRole } from '@sheaf/contracts/permissions';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, OrganizationMembership } from '../../shared/app.types';
+import { createApiError } from '../../shared/errors';
 import { createTtlCache } from '../../shared/ttl-cache';
 import { createForbiddenError } from '../auth/auth.errors.http';
 import type { RequireAuth, RequireAuthOptions } from '../auth/auth.middleware';
@@ -43,9 +44,12 @@ export type RequireOrganizationMember = ReturnType<typeof createRequireOrganizat
 export function createRequireOrganizationMember({
   requireAuth,
   organizations,
+  hasSecondFactor,
 }: {
   requireAuth: RequireAuth;
   organizations: Pick<OrganizationsUsecases, 'findMembership'>;
+  /** Whether the user has two-factor sign-in or a passkey (read only for organizations that require one). */
+  hasSecondFactor: (input: { userId: string }) => Promise<boolean>;
 }) {
   // Memberships read recently (never the absence of one), keyed by organization, user and whether
   // a deleted organization counts. A lookup that started before an eviction does not store.
@@ -80,6 +84,16 @@ export function createRequireOrganizationMember({
         if (!membership) throw createForbiddenError('You are not a member of this organization.');
         if (roles && !roles.includes(membership.role)) {
           throw createForbiddenError(`This needs the role ${roles.join(' or ')} in this organization.`);
+        }
+        // The policy binds sessions; an API key is already a separate secret (and creating one that
+        // reaches this organization needed a second factor).
+        const actor = c.get('actor');
+        if (
+          membership.organizationRequiresTwoFactor &&
+          actor.kind === 'session' &&
+          !(await hasSecondFactor({ userId: actor.userId }))
+        ) {
+          throw createApiError('organization.two_factor_required');
         }
         c.set('membership', membership);
         if (SAFE_METHODS.has(c.req.method)) return next();

@@ -71,11 +71,42 @@ export function createOrganizationsRepository({ db }: { db: Kysely<Database> }) 
           'organizations.deleted_at as organization_deleted_at',
           'organizations.deleted_by as organization_deleted_by',
           'organizations.scheduled_purge_at as organization_scheduled_purge_at',
+          'organizations.requires_two_factor as organization_requires_two_factor',
         ])
         .where('organization_members.organization_id', '=', organizationId)
         .where('organization_members.user_id', '=', userId);
       if (!includeDeleted) query = query.where('organizations.deleted_at', 'is', null);
       return query.executeTakeFirst();
+    },
+
+    async setRequiresTwoFactor({
+      organizationId,
+      requiresTwoFactor,
+      now,
+    }: {
+      organizationId: string;
+      requiresTwoFactor: boolean;
+      now: Timestamp;
+    }) {
+      await db
+        .updateTable('organizations')
+        .set({ requires_two_factor: requiresTwoFactor ? 1 : 0, updated_at: now })
+        .where('id', '=', organizationId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    /** Of these organizations, the live ones that require a second factor. */
+    async listRequiringTwoFactor({ organizationIds }: { organizationIds: string[] }) {
+      if (organizationIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', 'in', organizationIds)
+        .where('requires_two_factor', '=', 1)
+        .where('deleted_at', 'is', null)
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async renameOrganization({

@@ -45,6 +45,13 @@ export function createOrganizationsRoutes({
         });
         return { status: 200, body: { organization } };
       })
+      .on(organizationsEndpoints.updateSecurityPolicy, async ({ c, body }) => {
+        const organization = await organizations.setSecurityPolicy({
+          membership: getMembership(c),
+          requiresTwoFactor: body.requiresTwoFactor,
+        });
+        return { status: 200, body: { organization } };
+      })
       .on(organizationsEndpoints.delete, async ({ c }) => {
         await organizations.deleteOrganization({ membership: getMembership(c) });
         return { status: 204 };

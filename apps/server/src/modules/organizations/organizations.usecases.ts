@@ -2,6 +2,7 @@ import type { AppDatabase } from '../../db/database';
 import { lockRow } from '../../db/locks';
 import type { Actor, OrganizationMembership } from '../../shared/app.types';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
+import { createApiError } from '../../shared/errors';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import { createForbiddenError } from '../auth/auth.errors.http';
@@ -34,12 +35,15 @@ export function createOrganizationsUsecases({
   maxOrganizationsPerUser = 10,
   organizationsPurgeDays = 30,
   purgeSteps = [],
+  hasSecondFactor = async () => false,
 }: {
   database: AppDatabase;
   clock?: Clock;
   maxOrganizationsPerUser?: number;
   organizationsPurgeDays?: number;
   purgeSteps?: OrganizationPurgeStep[];
+  /** Whether a user has two-factor sign-in or a passkey (account-security's usecase). */
+  hasSecondFactor?: (input: { userId: string }) => Promise<boolean>;
 }) {
   const repository = createOrganizationsRepository({ db: database.db });
   const steps = [...purgeSteps];
@@ -107,6 +111,35 @@ export function createOrganizationsUsecases({
       return toOrganizationDto(row);
     },
 
+    /**
+     * Turns the second-factor policy on or off. Nobody turns it on without a second factor of
+     * their own: they would lock themselves out with everyone else.
+     */
+    async setSecurityPolicy({
+      membership,
+      requiresTwoFactor,
+    }: {
+      membership: OrganizationMembership;
+      requiresTwoFactor: boolean;
+    }) {
+      if (requiresTwoFactor && !(await hasSecondFactor({ userId: membership.userId }))) {
+        throw createApiError('organization.two_factor_not_set_up');
+      }
+      await repository.setRequiresTwoFactor({
+        organizationId: membership.organizationId,
+        requiresTwoFactor,
+        now: toTimestamp(clock.now()),
+      });
+      const row = await repository.getOrganizationById({ organizationId: membership.organizationId });
+      if (!row) throw createForbiddenError();
+      return toOrganizationDto(row);
+    },
+
+    /** The organizations among these that require a second factor of their members. */
+    async listRequiringTwoFactor({ organizationIds }: { organizationIds: string[] }) {
+      return repository.listRequiringTwoFactor({ organizationIds });
+    },
+
     /** Soft delete by the owner: restorable until deletedAt + ORGANIZATIONS_PURGE_DAYS. */
     async deleteOrganization({ membership }: { membership: OrganizationMembership }) {
       if (membership.role !== 'owner')
@@ -165,6 +198,7 @@ export function createOrganizationsUsecases({
         userId: row.user_id,
         role: row.role,
         createdAt: row.created_at,
+        organizationRequiresTwoFactor: row.organization_requires_two_factor === 1,
       };
     },
 

@@ -20,7 +20,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { useSession } from '../../auth/api';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
 import { sessionsQueryKey, sessionsQueryOptions } from '../sessions-api';
-import { describeUserAgent } from '../user-agent';
+import { describeUserAgent } from '@sheaf/contracts/user-agent';
 
 export function SessionsCard() {
   const { t } = useTranslation();

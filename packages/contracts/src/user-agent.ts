@@ -1,4 +1,4 @@
-/** A short "Browser on OS" description of a user agent string; undefined parts when unknown. */
+/** A short "Browser on OS" description of a user agent string (sessions list, security e-mails); undefined parts when unknown. */
 export function describeUserAgent(userAgent: string | null | undefined): { browser?: string; os?: string } {
   if (!userAgent) {
     return {};
