@@ -69,6 +69,7 @@ describe.each(testDialects)('members on %s', (dialect) => {
         role: 'owner',
         organizationId,
         user: { id: owner.userId, email: 'owner@example.com', name: 'Olivia Owner' },
+        hasSecondFactor: false,
         createdAt: expect.any(String),
       } satisfies MemberBody);
     }

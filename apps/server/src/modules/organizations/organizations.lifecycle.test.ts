@@ -61,6 +61,7 @@ describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
       updatedAt: clock.now().toISOString(),
       deletedAt: null,
       scheduledPurgeAt: null,
+      requiresTwoFactor: false,
     });
     const me = await readJson<{ member: { role: string; user: { id: string } } }>(
       await call(server.app, 'GET', `/api/organizations/${organization.id}/members/me`, {
@@ -271,6 +272,7 @@ describe.each(testDialects)('organizations lifecycle on %s', (dialect) => {
       updatedAt: clock.now().toISOString(),
       deletedAt: clock.now().toISOString(),
       scheduledPurgeAt: new Date(clock.now().getTime() + 30 * DAY_MS).toISOString(),
+      requiresTwoFactor: false,
     });
     // Only the one who deleted it sees it there.
     for (const user of [admin, member, stranger]) {

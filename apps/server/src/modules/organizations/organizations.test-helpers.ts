@@ -60,12 +60,14 @@ export type OrganizationBody = {
   updatedAt: string;
   deletedAt: string | null;
   scheduledPurgeAt: string | null;
+  requiresTwoFactor: boolean;
 };
 export type MemberBody = {
   id: string;
   role: string;
   organizationId: string;
   user: { id: string; email: string; name: string };
+  hasSecondFactor: boolean;
   createdAt: string;
 };
 export type InvitationBody = {
