@@ -8,17 +8,11 @@ import {
 import type { AppDatabase } from '../../db/database';
 import { addMilliseconds, type Clock, toIsoTimestamp, toTimestamp } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
+import type { SecurityNotice } from '../emails/emails.models';
 import type { EmailsService } from '../emails/emails.service';
 import { coarseAddress, describeDevice, deviceFingerprint } from './account-security.devices';
 import { createAccountSecurityRepository } from './account-security.repository';
 
-export type SecurityNoticeKind =
-  | 'two_factor_enabled'
-  | 'two_factor_disabled'
-  | 'backup_codes_regenerated'
-  | 'passkey_added'
-  | 'password_changed'
-  | 'new_sign_in';
 
 /** The request a change came from, for the e-mail's "from which device". */
 export type RequestOrigin = { userAgent?: string | null; address?: string | null };
@@ -45,7 +39,7 @@ export function createAccountSecurityUsecases({
 
   const sendNotice = async (
     userId: string,
-    notice: SecurityNoticeKind,
+    notice: SecurityNotice,
     { origin, passkeyName }: { origin?: RequestOrigin; passkeyName?: string | null } = {},
   ) => {
     const user = await repository.findUser({ userId });

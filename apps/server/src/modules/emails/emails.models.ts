@@ -75,3 +75,23 @@ export function toAbsoluteLink({ url, appBaseUrl }: { url: string; appBaseUrl: s
   }
   return link;
 }
+
+/** The security changes a user is told about by e-mail, as they happen to their account. */
+export const SECURITY_NOTICES = [
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'backup_codes_regenerated',
+  'passkey_added',
+  'password_changed',
+  'new_sign_in',
+] as const;
+
+export type SecurityNotice = (typeof SECURITY_NOTICES)[number];
+
+/** The device a change or sign-in came from, as the e-mail shows it. */
+export type SecurityNoticeDevice = {
+  /** The browser and OS family ("Firefox on Linux"), never the raw user agent. */
+  browser: string;
+  /** The coarse address (`203.0.113.0/24`), or null when unknown. */
+  address: string | null;
+};

@@ -6,6 +6,7 @@ import { testDialects, useTestDatabase } from '../../test/test-database';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
 import { createJobQueue } from '../jobs/jobs.queue';
 import type { EmailDriver, OutgoingEmail } from './emails.driver';
+import { SECURITY_NOTICES } from './emails.models';
 import { createEmailsService, EMAILS_SEND_JOB_TYPE } from './emails.service';
 import { emailTranslations, escapeHtml } from './emails.templates';
 
@@ -81,6 +82,60 @@ describe.each(testDialects)('the e-mails service on %s', (dialect) => {
     expect(parsed.html).toContain(`href="${escapeHtml(verificationUrl)}"`);
     expect(parsed.html).toContain(`>${escapeHtml(verificationUrl)}</a>`);
     expect(await pendingJobs()).toHaveLength(0);
+  });
+
+  it('delivers a security notice in the recipient language to a real SMTP server, linking to the settings', async () => {
+    const { jobQueue, emails } = await setUp();
+
+    await emails.sendSecurityNotice({
+      to: 'ada@example.com',
+      name: 'Ada',
+      locale: 'pt-BR',
+      notice: 'new_sign_in',
+      at: '2025-03-07T14:05:09.000Z',
+      device: { browser: 'Chrome on Windows', address: '198.51.100.0/24' },
+    });
+    expect(await jobQueue.runDueJobs()).toBe(1);
+
+    expect(smtp.received).toHaveLength(1);
+    const [{ envelope, parsed }] = smtp.received as [(typeof smtp.received)[number]];
+    expect(envelope.to).toEqual(['ada@example.com']);
+    expect(parsed.subject).toBe('Novo login na sua conta do Sheaf');
+    expect(parsed.text).toContain('Olá, Ada,');
+    expect(parsed.text?.replace(/\s/g, ' ')).toContain('Quando: 7 de março de 2025 às 14:05 UTC');
+    expect(parsed.text).toContain('Dispositivo: Chrome on Windows');
+    expect(parsed.text).toContain('198.51.100.0/24');
+    expect(parsed.text).toContain('\nhttp://localhost:8080/settings\n');
+    expect(parsed.html).toContain('<html lang="pt-BR"');
+    expect(parsed.html).toContain('href="http://localhost:8080/settings"');
+  });
+
+  it('renders every security notice in English when the recipient has no locale', async () => {
+    const { driver, sent } = createRecordingDriver();
+    const { jobQueue, emails } = await setUp({ driver });
+
+    for (const notice of SECURITY_NOTICES) {
+      await emails.sendSecurityNotice({
+        to: `${notice}@example.com`,
+        name: 'Grace',
+        locale: null,
+        notice,
+        at: '2025-03-07T14:05:09.000Z',
+        passkeyName: 'YubiKey',
+      });
+    }
+    expect(await jobQueue.runDueJobs()).toBe(SECURITY_NOTICES.length);
+
+    const subjects = Object.fromEntries(sent.map(({ to, subject }) => [to.split('@')[0], subject]));
+    expect(subjects).toEqual({
+      two_factor_enabled: 'Two-factor sign-in was turned on for your Sheaf account',
+      two_factor_disabled: 'Two-factor sign-in was turned off for your Sheaf account',
+      backup_codes_regenerated: 'New backup codes were generated for your Sheaf account',
+      passkey_added: 'A passkey was added to your Sheaf account',
+      password_changed: 'The password of your Sheaf account was changed',
+      new_sign_in: 'New sign-in to your Sheaf account',
+    });
+    for (const message of sent) expect(message.text).toContain('\nhttp://localhost:8080/settings\n');
   });
 
   it('retries a delivery the SMTP server refused after its backoff, then delivers it', async () => {

@@ -3,7 +3,14 @@ import type { DatabaseOrTransaction } from '../../db/database.types';
 import type { Logger } from '../../shared/logger';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { createEmailDriver, type EmailDriver } from './emails.driver';
-import { type EmailMessage, isEmailMessage, senderDomain, toAbsoluteLink } from './emails.models';
+import {
+  type EmailMessage,
+  isEmailMessage,
+  type SecurityNotice,
+  type SecurityNoticeDevice,
+  senderDomain,
+  toAbsoluteLink,
+} from './emails.models';
 import { getEmailTemplates } from './emails.templates';
 
 export const EMAILS_SEND_JOB_TYPE = 'emails.send';
@@ -22,6 +29,22 @@ export type EnqueueEmailOptions = {
 
 type Localized = { locale?: string | null };
 
+/** Where a security e-mail sends someone who did not make the change: their account settings. */
+export const SECURITY_NOTICE_SETTINGS_PATH = '/settings';
+
+export type SecurityNoticeInput = {
+  to: string;
+  name: string;
+  locale: string | null;
+  notice: SecurityNotice;
+  /** When it happened (ISO), shown in the recipient's language and in UTC. */
+  at: string;
+  /** For new_sign_in (and shown when given for the others): the browser/OS family and the coarse address. */
+  device?: SecurityNoticeDevice;
+  /** For passkey_added: the passkey's name. */
+  passkeyName?: string | null;
+};
+
 export type EmailsService = {
   sendVerificationEmail(
     args: { to: string; name: string; url: string } & Localized,
@@ -35,6 +58,11 @@ export type EmailsService = {
     args: { to: string; inviterName: string; organizationName: string; url: string } & Localized,
     options?: EnqueueEmailOptions,
   ): Promise<void>;
+  /**
+   * Tells a user about a change to how they sign in (2FA on/off, new backup codes, a passkey, a
+   * new password) or a sign-in from a device not seen before, with a link to their settings.
+   */
+  sendSecurityNotice(input: SecurityNoticeInput, options?: EnqueueEmailOptions): Promise<void>;
   /** Enqueues any rendered message; pass a Kysely transaction to enqueue atomically with the caller's change. */
   enqueue(message: EmailMessage, options?: EnqueueEmailOptions): Promise<void>;
 };
@@ -93,6 +121,18 @@ export function createEmailsService({
         { to, ...getEmailTemplates(locale).invitation({ inviterName, organizationName, url: link(url) }) },
         options,
       );
+    },
+
+    async sendSecurityNotice({ to, name, locale, notice, at, device, passkeyName }, options) {
+      const message = getEmailTemplates(locale).securityNotice({
+        name,
+        notice,
+        at,
+        device,
+        passkeyName,
+        url: link(SECURITY_NOTICE_SETTINGS_PATH),
+      });
+      await enqueue({ to, ...message }, options);
     },
 
     enqueue,

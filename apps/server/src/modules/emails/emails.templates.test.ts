@@ -1,6 +1,13 @@
 import { LOCALE_CODES } from '@sheaf/contracts/locales';
 import { describe, expect, it } from 'vitest';
-import { emailTranslations, escapeHtml, getEmailTemplates, resolveEmailLocale } from './emails.templates';
+import { SECURITY_NOTICES } from './emails.models';
+import {
+  emailTranslations,
+  escapeHtml,
+  formatEmailDateTime,
+  getEmailTemplates,
+  resolveEmailLocale,
+} from './emails.templates';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -37,6 +44,7 @@ describe('e-mail translations', () => {
       const translations = flatten(emailTranslations[code]);
       expect(translations['verifyEmail.subject'], code).not.toBe(english['verifyEmail.subject']);
       expect(translations['resetPassword.intro'], code).not.toBe(english['resetPassword.intro']);
+      expect(translations['securityNotice.ifNotYou'], code).not.toBe(english['securityNotice.ifNotYou']);
     }
   });
 });
@@ -147,5 +155,233 @@ describe('e-mail templates', () => {
     const message = getEmailTemplates('de').resetPassword({ name: '  ', url: 'https://sheaf.example/r' });
     expect(message.text).toContain('\nHallo,\n');
     expect(message.html).toContain('>Hallo,</p>');
+  });
+});
+
+describe('security notice e-mails', () => {
+  const settingsUrl = 'https://sheaf.example/settings';
+  const at = '2025-03-07T14:05:09.000Z';
+  const device = { browser: 'Firefox on Linux', address: '203.0.113.0/24' };
+  // ICU versions differ on the space before "PM" (U+0020 or U+202F): compare with plain spaces.
+  const plainSpaces = (value: string) => value.replace(/\s/g, ' ');
+
+  it.each([
+    [
+      'two_factor_enabled',
+      'Two-factor sign-in was turned on for your Sheaf account',
+      'fr',
+      'La connexion à deux facteurs a été activée sur votre compte Sheaf',
+    ],
+    [
+      'two_factor_disabled',
+      'Two-factor sign-in was turned off for your Sheaf account',
+      'de',
+      'Die Zwei-Faktor-Anmeldung wurde für Ihr Sheaf-Konto deaktiviert',
+    ],
+    [
+      'backup_codes_regenerated',
+      'New backup codes were generated for your Sheaf account',
+      'pl',
+      'Wygenerowano nowe kody zapasowe dla Twojego konta Sheaf',
+    ],
+    [
+      'passkey_added',
+      'A passkey was added to your Sheaf account',
+      'pt-BR',
+      'Uma chave de acesso foi adicionada à sua conta do Sheaf',
+    ],
+    [
+      'password_changed',
+      'The password of your Sheaf account was changed',
+      'es',
+      'Se ha cambiado la contraseña de tu cuenta de Sheaf',
+    ],
+    ['new_sign_in', 'New sign-in to your Sheaf account', 'it', 'Nuovo accesso al tuo account Sheaf'],
+  ] as const)(
+    'renders %s in English and in another locale with its translated subject',
+    (notice, englishSubject, locale, translatedSubject) => {
+      const english = getEmailTemplates('en').securityNotice({
+        name: 'Ada',
+        notice,
+        at,
+        device,
+        url: settingsUrl,
+      });
+      expect(english.subject).toBe(englishSubject);
+      expect(english.html).toContain(`<title>${escapeHtml(englishSubject)}</title>`);
+      expect(english.text).toContain('Hi Ada,');
+      expect(plainSpaces(english.text)).toContain('When: March 7, 2025 at 2:05 PM UTC');
+      expect(english.text).toContain('Device: Firefox on Linux');
+      expect(english.text).toContain('IP address range: 203.0.113.0/24');
+      expect(english.text).toContain('If it wasn');
+      expect(english.text).toContain(`\n${settingsUrl}\n`);
+      expect(english.html.split(`href="${settingsUrl}"`)).toHaveLength(3);
+
+      const translated = getEmailTemplates(locale).securityNotice({
+        name: 'Ada',
+        notice,
+        at,
+        device,
+        url: settingsUrl,
+      });
+      expect(translated.subject).toBe(translatedSubject);
+      expect(translated.html).toContain(`<html lang="${locale}"`);
+      expect(translated.text).toContain(`\n${settingsUrl}\n`);
+      expect(translated.text).toContain('203.0.113.0/24');
+      expect(plainSpaces(translated.text)).toContain(formatEmailDateTime(at, locale).replace(/\s/g, ' '));
+    },
+  );
+
+  it.each(LOCALE_CODES)('renders every notice in %s, translated, with no placeholder left', (code) => {
+    for (const notice of SECURITY_NOTICES) {
+      const message = getEmailTemplates(code).securityNotice({
+        name: 'Ada',
+        notice,
+        at,
+        device,
+        passkeyName: 'YubiKey',
+        url: settingsUrl,
+      });
+      const english = getEmailTemplates('en').securityNotice({
+        name: 'Ada',
+        notice,
+        at,
+        device,
+        passkeyName: 'YubiKey',
+        url: settingsUrl,
+      });
+      if (code !== 'en') expect(message.subject, `${code}: ${notice}`).not.toBe(english.subject);
+      for (const part of [message.subject, message.text, message.html]) expect(part).not.toMatch(/\{\{|\}\}/);
+      expect(message.html).toContain(escapeHtml(emailTranslations[code].securityNotice.footer));
+      expect(message.html).toContain(escapeHtml(emailTranslations[code].securityNotice.button));
+    }
+  });
+
+  it('falls back to English for an unknown or missing locale', () => {
+    for (const locale of ['xx-YY', null, undefined, '']) {
+      const message = getEmailTemplates(locale).securityNotice({
+        name: 'Ada',
+        notice: 'two_factor_disabled',
+        at,
+        url: settingsUrl,
+      });
+      expect(message.subject).toBe('Two-factor sign-in was turned off for your Sheaf account');
+      expect(message.html).toContain('<html lang="en"');
+    }
+  });
+
+  it('shows when it happened in UTC, whatever the offset of the given time', () => {
+    const message = getEmailTemplates('de').securityNotice({
+      name: 'Ada',
+      notice: 'password_changed',
+      at: '2025-03-08T01:30:00+02:00',
+      url: settingsUrl,
+    });
+    expect(plainSpaces(message.text)).toContain('Zeitpunkt: 7. März 2025 um 23:30 UTC');
+    expect(plainSpaces(formatEmailDateTime('2025-12-31T23:59:00Z', 'en'))).toBe(
+      'December 31, 2025 at 11:59 PM UTC',
+    );
+    expect(plainSpaces(formatEmailDateTime('2025-12-31T23:59:00Z', 'fr'))).toBe(
+      '31 décembre 2025 à 23:59 UTC',
+    );
+  });
+
+  it('refuses a time that is not a date', () => {
+    expect(() =>
+      getEmailTemplates('en').securityNotice({
+        name: 'Ada',
+        notice: 'new_sign_in',
+        at: 'yesterday',
+        url: settingsUrl,
+      }),
+    ).toThrow(/ISO date/);
+  });
+
+  it('shows the device and the address only when known, and the passkey name only for a new passkey', () => {
+    const withoutDevice = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'two_factor_enabled',
+      at,
+      url: settingsUrl,
+    });
+    expect(withoutDevice.text).not.toContain('Device:');
+    expect(withoutDevice.text).not.toContain('IP address range:');
+
+    const withoutAddress = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'new_sign_in',
+      at,
+      device: { browser: 'Safari on iOS', address: null },
+      url: settingsUrl,
+    });
+    expect(withoutAddress.text).toContain('Device: Safari on iOS');
+    expect(withoutAddress.text).not.toContain('IP address range:');
+
+    const passkey = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'passkey_added',
+      at,
+      passkeyName: 'MacBook Touch ID',
+      url: settingsUrl,
+    });
+    expect(passkey.text).toContain('Passkey: MacBook Touch ID');
+    const unnamedPasskey = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'passkey_added',
+      at,
+      passkeyName: null,
+      url: settingsUrl,
+    });
+    expect(unnamedPasskey.text).not.toContain('Passkey:');
+    const otherNotice = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'password_changed',
+      at,
+      passkeyName: 'MacBook Touch ID',
+      url: settingsUrl,
+    });
+    expect(otherNotice.text).not.toContain('MacBook Touch ID');
+  });
+
+  it('tells someone whose password was changed behind their back to reset it from the sign-in page', () => {
+    const message = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'password_changed',
+      at,
+      url: settingsUrl,
+    });
+    expect(message.text).toContain(
+      'reset your password right away with “Forgot password?” on the sign-in page',
+    );
+    expect(message.text).not.toContain(emailTranslations.en.securityNotice.ifNotYou);
+
+    const signIn = getEmailTemplates('en').securityNotice({
+      name: 'Ada',
+      notice: 'new_sign_in',
+      at,
+      device,
+      url: settingsUrl,
+    });
+    expect(signIn.text).toContain(emailTranslations.en.securityNotice.ifNotYou);
+    expect(signIn.text).toContain('contact the administrator of this Sheaf server');
+  });
+
+  it('escapes a hostile passkey name and browser in the HTML and keeps them on one line in the text', () => {
+    const hostile = '<img src=x onerror=alert(1)>';
+    const message = getEmailTemplates('en').securityNotice({
+      name: '<b>Ada</b>',
+      notice: 'passkey_added',
+      at,
+      device: { browser: '<script>alert("ua")</script>', address: '"203.0.113.0/24"' },
+      passkeyName: `${hostile}\r\nBcc: victim@example.com`,
+      url: settingsUrl,
+    });
+    expect(message.html).not.toMatch(/<img|<script|<b>/);
+    expect(message.html).toContain('&lt;img src=x onerror=alert(1)&gt; Bcc: victim@example.com');
+    expect(message.html).toContain('&lt;script&gt;alert(&quot;ua&quot;)&lt;/script&gt;');
+    expect(message.html).toContain('&quot;203.0.113.0/24&quot;');
+    expect(message.html).toContain('Hi &lt;b&gt;Ada&lt;/b&gt;,');
+    expect(message.text).toContain(`Passkey: ${hostile} Bcc: victim@example.com\n`);
+    expect(message.subject).toBe('A passkey was added to your Sheaf account');
   });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_CODES, type LocaleCode } from '@sheaf/contracts/locales';
+import type { SecurityNotice, SecurityNoticeDevice } from './emails.models';
 import de from './locales/de.json';
 import en from './locales/en.json';
 import es from './locales/es.json';
@@ -77,6 +78,13 @@ type Layout = {
   intro: string;
   button: string;
   ignore: string;
+  /**
+   * Facts shown after the intro: a table in HTML, one `textLine` ("{{label}}: {{value}}") each in
+   * the text part. Labels are translations; values are data (escaped, kept on one line).
+   */
+  details?: { rows: { label: string; value: string }[]; textLine: string };
+  /** Translations shown as paragraphs between the details and the button. */
+  notes?: string[];
 };
 
 const FONT_STACK = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -98,6 +106,27 @@ function renderLayout({
   const html = (template: string) => interpolateHtml(template, values);
   const text = (template: string) => interpolate(template, values);
   const href = escapeHtml(url);
+  const details = (parts.details?.rows ?? []).map(({ label, value }) => ({
+    label,
+    value: singleLine(value),
+  }));
+  const detailTextLine = parts.details?.textLine ?? '{{label}}: {{value}}';
+  const notes = parts.notes ?? [];
+  const detailsHtml =
+    details.length === 0
+      ? ''
+      : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;border-collapse:collapse;">
+${details
+  .map(
+    ({ label, value }) => `<tr>
+<td style="padding:4px 16px 4px 0;font-family:${FONT_STACK};font-size:14px;line-height:20px;color:#52525b;vertical-align:top;white-space:nowrap;">${html(label)}</td>
+<td style="padding:4px 0;font-family:${FONT_STACK};font-size:14px;line-height:20px;color:#18181b;vertical-align:top;word-break:break-word;">${escapeHtml(value)}</td>
+</tr>
+`,
+  )
+  .join('')}</table>
+`;
+  const notesHtml = notes.map((note) => `<p style="margin:0 0 16px;">${html(note)}</p>\n`).join('');
 
   const htmlBody = `<!doctype html>
 <html lang="${escapeHtml(locale)}" dir="ltr">
@@ -118,7 +147,7 @@ function renderLayout({
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;font-weight:600;color:#18181b;">${html(parts.heading)}</h1>
 <p style="margin:0 0 16px;">${html(parts.greeting)}</p>
 <p style="margin:0 0 24px;">${html(parts.intro)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
+${detailsHtml}${notesHtml}<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;">
 <tr>
 <td style="border-radius:6px;background-color:#18181b;">
 <a href="${href}" target="_blank" style="display:inline-block;padding:12px 22px;font-family:${FONT_STACK};font-size:16px;line-height:24px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:6px;">${html(parts.button)}</a>
@@ -147,6 +176,10 @@ function renderLayout({
     text(parts.heading),
     text(parts.greeting),
     text(parts.intro),
+    ...(details.length > 0
+      ? [details.map(({ label, value }) => interpolate(detailTextLine, { label, value })).join('\n')]
+      : []),
+    ...notes.map(text),
     url,
     text(translations.common.signature),
     `--\n${text(parts.ignore)}`,
@@ -154,6 +187,34 @@ function renderLayout({
 
   return { subject, html: htmlBody, text: `${textBody}\n` };
 }
+
+/**
+ * A moment as the recipient reads it: date and time in their language, always in UTC (the server
+ * does not know their time zone), e.g. "March 7, 2025 at 2:05 PM UTC" or "7 mars 2025 à 14:05 UTC".
+ */
+export function formatEmailDateTime(at: string, locale: LocaleCode): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) throw new Error(`Expected an ISO date for an e-mail, got "${at}"`);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** Where each notice's subject, heading and intro live in a locale file. */
+const SECURITY_NOTICE_KEYS = {
+  two_factor_enabled: 'twoFactorEnabled',
+  two_factor_disabled: 'twoFactorDisabled',
+  backup_codes_regenerated: 'backupCodesRegenerated',
+  passkey_added: 'passkeyAdded',
+  password_changed: 'passwordChanged',
+  new_sign_in: 'newSignIn',
+} as const satisfies Record<SecurityNotice, keyof EmailTranslations['securityNotice']>;
 
 function greetingFor(translations: EmailTranslations, name: string) {
   return name.trim() === '' ? translations.common.greetingWithoutName : translations.common.greeting;
@@ -236,6 +297,52 @@ export function getEmailTemplates(locale?: string | null) {
           webhookUrl,
           organizationName: organizationName.trim(),
         },
+        url,
+      });
+    },
+
+    /**
+     * To a user after a change to how they sign in, or a sign-in from a device not seen before:
+     * what happened, when (UTC), from which device if known, and what to do if it was not them.
+     */
+    securityNotice({
+      name,
+      notice,
+      at,
+      device,
+      passkeyName,
+      url,
+    }: {
+      name: string;
+      notice: SecurityNotice;
+      at: string;
+      device?: SecurityNoticeDevice | undefined;
+      passkeyName?: string | null | undefined;
+      url: string;
+    }): RenderedEmail {
+      const t = translations.securityNotice;
+      const noticeTexts: { subject: string; heading: string; intro: string; ifNotYou?: string } =
+        t[SECURITY_NOTICE_KEYS[notice]];
+      const rows = [{ label: t.when, value: formatEmailDateTime(at, resolvedLocale) }];
+      if (notice === 'passkey_added' && passkeyName?.trim()) {
+        rows.push({ label: t.passkey, value: passkeyName });
+      }
+      if (device?.browser.trim()) rows.push({ label: t.device, value: device.browser });
+      if (device?.address?.trim()) rows.push({ label: t.address, value: device.address });
+      return renderLayout({
+        locale: resolvedLocale,
+        translations,
+        parts: {
+          subject: noticeTexts.subject,
+          heading: noticeTexts.heading,
+          intro: noticeTexts.intro,
+          greeting: greetingFor(translations, name),
+          details: { rows, textLine: t.detail },
+          notes: [t.ifYou, noticeTexts.ifNotYou ?? t.ifNotYou],
+          button: t.button,
+          ignore: t.footer,
+        },
+        values: { name: name.trim() },
         url,
       });
     },
