@@ -13,7 +13,6 @@ import type { EmailsService } from '../emails/emails.service';
 import { coarseAddress, describeDevice, deviceFingerprint } from './account-security.devices';
 import { createAccountSecurityRepository } from './account-security.repository';
 
-
 /** The request a change came from, for the e-mail's "from which device". */
 export type RequestOrigin = { userAgent?: string | null; address?: string | null };
 
