@@ -1,3 +1,4 @@
+import { accountSecurityRoutes } from './account-security';
 import { activityRoutes } from './activity';
 import { apiKeysRoutes } from './api-keys';
 import { configRoutes } from './config';
@@ -61,6 +62,7 @@ export function createDemoRoutes(context: DemoContext): Route[] {
   return [
     ...configRoutes(context),
     ...sessionRoutes(context),
+    ...accountSecurityRoutes(context),
     ...searchRoutes(context),
     ...activityRoutes(context),
     ...documentsRoutes(context),

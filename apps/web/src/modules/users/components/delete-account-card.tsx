@@ -21,9 +21,25 @@ import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { clearSessionData, refreshSession } from '../../auth/api';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
+import { isFreshSignInRequired } from '../second-factor';
+import { markSignInStale } from '../security-api';
+import { FreshSignInPrompt } from './fresh-sign-in-prompt';
 
-/** Deleting the account: type the e-mail address to confirm, and give the password when the account has one. */
-export function DeleteAccountCard({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+/**
+ * Deleting the account: type the e-mail address to confirm, and give the password when the account
+ * has one. One without confirms by a recent sign-in: when it is too old, the card offers to sign in
+ * again instead.
+ */
+export function DeleteAccountCard({
+  email,
+  hasPassword,
+  isSignInFresh = true,
+}: {
+  email: string;
+  hasPassword: boolean;
+  /** Whether this sign-in is recent enough to confirm without a password (GET /api/users/me/security). */
+  isSignInFresh?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -56,6 +72,12 @@ export function DeleteAccountCard({ email, hasPassword }: { email: string; hasPa
       toast.success(t('users.settings.delete.deleted'));
       await navigate({ to: '/login' });
     } catch (caught) {
+      if (!hasPassword && isFreshSignInRequired(caught)) {
+        markSignInStale(queryClient);
+        setIsDeleting(false);
+        onOpenChange(false);
+        return;
+      }
       const message = getErrorMessage(caught, t);
       setError(message);
       toast.error(message);
@@ -71,10 +93,14 @@ export function DeleteAccountCard({ email, hasPassword }: { email: string; hasPa
       </CardHeader>
       <CardContent>
         <Dialog open={open} onOpenChange={onOpenChange}>
-          <Button variant="destructive" onClick={() => setOpen(true)}>
-            <Trash2 aria-hidden="true" />
-            {t('users.settings.delete.button')}
-          </Button>
+          {!hasPassword && !isSignInFresh ? (
+            <FreshSignInPrompt />
+          ) : (
+            <Button variant="destructive" onClick={() => setOpen(true)}>
+              <Trash2 aria-hidden="true" />
+              {t('users.settings.delete.button')}
+            </Button>
+          )}
           <DialogContent>
             <DialogHeader>
               <DialogTitle>{t('users.settings.delete.confirm-title')}</DialogTitle>

@@ -1,3 +1,4 @@
+import { describeUserAgent } from '@sheaf/contracts/user-agent';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Laptop, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,6 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { useSession } from '../../auth/api';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
 import { sessionsQueryKey, sessionsQueryOptions } from '../sessions-api';
-import { describeUserAgent } from '@sheaf/contracts/user-agent';
 
 export function SessionsCard() {
   const { t } = useTranslation();

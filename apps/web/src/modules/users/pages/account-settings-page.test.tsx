@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { configWith, mockApi, renderApp, sessionFixture } from '../../../test/app';
 import { jsonResponse } from '../../../test/render';
 
@@ -15,10 +15,19 @@ const user = {
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
 
+const security = {
+  twoFactorEnabled: false,
+  passkeys: [],
+  hasPassword: true,
+  signedInAt: '2024-01-01T00:00:00.000Z',
+  isSignInFresh: true,
+};
+
 function mockAccount(extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi(
     {
       'GET /api/users/me': () => jsonResponse({ user }),
+      'GET /api/users/me/security': () => jsonResponse({ security }),
       'GET /api/auth/list-accounts': () => jsonResponse([{ id: 'acc_1', providerId: 'credential' }]),
       'GET /api/auth/list-sessions': () =>
         jsonResponse([
@@ -44,6 +53,9 @@ function mockAccount(extra: Parameters<typeof mockApi>[0] = {}) {
 }
 
 describe('account settings page', () => {
+  // A lazy route: compiled here once, on a loaded machine, rather than inside the first test's wait.
+  beforeAll(() => import('./account-settings-page'), 60_000);
+
   test('shows the e-mail read-only and the name, with the update button disabled while unchanged', async () => {
     const actor = userEvent.setup();
     mockAccount();
@@ -137,6 +149,68 @@ describe('account settings page', () => {
     expect(calls.find((call) => call.path === '/api/auth/delete-user')?.body).toEqual({
       password: 'correct horse',
     });
+  });
+
+  test('the two-factor and passkeys cards come after the password card', async () => {
+    mockAccount();
+    renderApp('/settings');
+
+    await screen.findByRole('button', { name: 'Turn on' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.slice(headings.indexOf('Password'), headings.indexOf('Password') + 3)).toEqual([
+      'Password',
+      'Two-factor sign-in',
+      'Passkeys',
+    ]);
+  });
+
+  test('an account without a password and an old sign-in is offered to sign in again instead of deleting', async () => {
+    const actor = userEvent.setup();
+    const { calls } = mockAccount({
+      'GET /api/users/me/security': () =>
+        jsonResponse({ security: { ...security, hasPassword: false, isSignInFresh: false } }),
+      'GET /api/auth/list-accounts': () =>
+        jsonResponse([{ id: 'acc_2', providerId: 'github', accountId: '42', createdAt: user.createdAt }]),
+      'POST /api/auth/sign-in/social': () => new Promise<Response>(() => {}),
+    });
+    renderApp('/settings', { config: configWith({ providers: { github: { isEnabled: true } } }) });
+
+    await screen.findByRole('heading', { name: 'Delete account' });
+    // The two-factor card and the delete card each offer it.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Sign in again' })).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument();
+    await actor.click(screen.getAllByRole('button', { name: 'Sign in again' })[1] as HTMLElement);
+
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/auth/sign-in/social')?.body).toMatchObject({
+        provider: 'github',
+        callbackURL: 'http://localhost:3000/settings?reauthenticated=1',
+      }),
+    );
+  });
+
+  test('an account without a password and a fresh sign-in deletes with no password asked', async () => {
+    const actor = userEvent.setup();
+    const { calls } = mockAccount({
+      'GET /api/users/me/security': () => jsonResponse({ security: { ...security, hasPassword: false } }),
+      'GET /api/auth/list-accounts': () =>
+        jsonResponse([{ id: 'acc_2', providerId: 'github', accountId: '42', createdAt: user.createdAt }]),
+      'POST /api/auth/delete-user': () =>
+        jsonResponse(
+          { error: { code: 'user.owns_organizations_with_members', message: 'Owns organizations' } },
+          { status: 409 },
+        ),
+    });
+    renderApp('/settings', { config: configWith({ providers: { github: { isEnabled: true } } }) });
+
+    await actor.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+    await actor.type(within(dialog).getByLabelText('Type ada@example.com to confirm.'), 'ada@example.com');
+    await actor.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    await within(dialog).findByRole('alert');
+    expect(calls.find((call) => call.path === '/api/auth/delete-user')?.body).toEqual({});
   });
 
   describe('connected sign-in methods', () => {

@@ -13,8 +13,11 @@ import { currentUserQueryOptions } from '../api';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ConnectedMethodsCard } from '../components/connected-methods-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { ProfileCard, SignOutCard } from '../components/profile-card';
 import { SessionsCard } from '../components/sessions-card';
+import { TwoFactorCard } from '../components/two-factor-card';
+import { accountSecurityQueryOptions } from '../security-api';
 import { hasPasswordQueryOptions } from '../sessions-api';
 
 const routeApi = getRouteApi('/private/shell/personal-settings/settings');
@@ -46,8 +49,11 @@ export function AccountSettingsPage() {
   const linkError = search.error ? { code: search.error, providerId: search.provider } : undefined;
   const user = useQuery(currentUserQueryOptions());
   const hasPassword = useQuery(hasPasswordQueryOptions());
-  // While unknown (or when listing accounts fails), assume a password: the server decides anyway.
-  const withPassword = hasPassword.data ?? true;
+  const security = useQuery(accountSecurityQueryOptions());
+  // While unknown (or when both answers fail), assume a password and a fresh sign-in: the server
+  // decides anyway.
+  const withPassword = security.data?.hasPassword ?? hasPassword.data ?? true;
+  const isSignInFresh = security.data?.isSignInFresh ?? true;
 
   return (
     <div className="grid max-w-2xl gap-6">
@@ -70,13 +76,19 @@ export function AccountSettingsPage() {
         <>
           <ProfileCard user={user.data} />
           {withPassword ? <ChangePasswordCard /> : null}
+          <TwoFactorCard />
+          <PasskeysCard />
           <ConnectedMethodsCard
             linkError={linkError}
             onLinkErrorDismissed={() => void navigate({ search: {}, replace: true })}
           />
           <SessionsCard />
           <SignOutCard />
-          <DeleteAccountCard email={user.data.email} hasPassword={withPassword} />
+          <DeleteAccountCard
+            email={user.data.email}
+            hasPassword={withPassword}
+            isSignInFresh={isSignInFresh}
+          />
         </>
       )}
     </div>
