@@ -55,7 +55,8 @@ export async function requireNoOrganization(queryClient: QueryClient): Promise<v
 
 /**
  * Loads the organization before its pages (spec §2 and §8): 400 or 403 (not a member, unknown or deleted)
- * goes to /, 401 to /login; other failures reach the route's error page.
+ * goes to /, 401 to /login; other failures reach the route's error page. The exception: a member
+ * without a second factor, refused by an organization that requires one, is told how to get in.
  */
 export async function loadOrganization(queryClient: QueryClient, organizationId: string): Promise<void> {
   try {
@@ -66,6 +67,14 @@ export async function loadOrganization(queryClient: QueryClient, organizationId:
         // The session is gone: forget it so /login does not send the user back.
         queryClient.setQueryData(sessionQueryKey, null);
         throw redirect({ to: '/login', replace: true });
+      }
+      if (error.status === 403 && error.code === 'organization.two_factor_required') {
+        // Still their organization (kept as the last used one): they can open it once they have a second factor.
+        throw redirect({
+          to: '/organizations/$organizationId/two-factor-required',
+          params: { organizationId },
+          replace: true,
+        });
       }
       if (error.status === 400 || error.status === 403 || error.status === 404) {
         clearLastOrganizationId(organizationId);

@@ -1,10 +1,12 @@
+import { errorMessage, errorStatus } from '@sheaf/contracts/errors';
 import {
   createOrganizationSchema,
   organizationsEndpoints,
   updateOrganizationSchema,
+  updateSecurityPolicySchema,
 } from '@sheaf/contracts/organizations';
 import { DEMO_MAX_ORGANIZATIONS } from './constants';
-import { type DemoContext, newId, nowIso, requireOrganization } from './context';
+import { type DemoContext, newId, nowIso, requireManager, requireOrganization } from './context';
 import { DemoHttpError, handle, json, noContent, parseJsonBody } from './http';
 
 const PURGE_DAYS = 30;
@@ -69,6 +71,24 @@ export const organizationsRoutes = (context: DemoContext) => [
     const { name } = parseJsonBody(request, updateOrganizationSchema);
     organization.name = name;
     organization.updatedAt = nowIso(context);
+    return json({ organization });
+  }),
+  handle(organizationsEndpoints.updateSecurityPolicy, (request) => {
+    const { organization } = requireManager(context, request.params.organizationId ?? '');
+    const { requiresTwoFactor } = parseJsonBody(request, updateSecurityPolicySchema);
+    // The demo's user has neither two-factor sign-in nor a passkey (the demo cannot set them up), so
+    // the server's refusal to someone without a second factor is the only answer to turning it on.
+    if (requiresTwoFactor) {
+      throw new DemoHttpError(
+        errorStatus('organization.two_factor_not_set_up'),
+        'organization.two_factor_not_set_up',
+        errorMessage('organization.two_factor_not_set_up'),
+      );
+    }
+    if (organization.requiresTwoFactor) {
+      organization.requiresTwoFactor = false;
+      organization.updatedAt = nowIso(context);
+    }
     return json({ organization });
   }),
   handle(organizationsEndpoints.delete, ({ params }) => {

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { myMemberQueryOptions } from '../../modules/members/api';
+import { membersQueryOptions, myMemberQueryOptions } from '../../modules/members/api';
 import { organizationQueryOptions } from '../../modules/organizations/api';
 import { DeleteOrganizationCard } from '../../modules/organizations/components/delete-organization-card';
 import { RenameOrganizationCard } from '../../modules/organizations/components/rename-organization-card';
+import { SecurityPolicyCard } from '../../modules/organizations/components/security-policy-card';
 import { SubscriptionCard } from '../../modules/subscriptions/components/subscription-card';
 import { getErrorMessage } from '../../shared/http/get-error-message';
 import { Button } from '../../shared/ui/button';
@@ -15,8 +16,8 @@ import { Spinner } from '../../shared/ui/spinner';
 const routeApi = getRouteApi('/private/organizations/$organizationId/settings');
 
 /**
- * An organization's settings: rename and delete (organizations), its plan (subscriptions), each as the
- * member's role (members) allows.
+ * An organization's settings: rename, security policy and delete (organizations), its plan
+ * (subscriptions), each as the member's role (members) allows.
  */
 export function OrganizationSettingsPage() {
   const { t } = useTranslation();
@@ -24,6 +25,12 @@ export function OrganizationSettingsPage() {
   const organization = useQuery(organizationQueryOptions(organizationId));
   const me = useQuery(myMemberQueryOptions(organizationId));
   const role = me.data?.role;
+  const canManage = role === 'owner' || role === 'admin';
+  // Who turning the security policy on would lock out: only owners and admins are told.
+  const members = useQuery({ ...membersQueryOptions(organizationId), enabled: canManage });
+  const membersWithoutSecondFactor = members.data?.filter(
+    ({ id, hasSecondFactor }) => !hasSecondFactor && id !== me.data?.id,
+  ).length;
 
   return (
     <div className="grid max-w-3xl gap-6">
@@ -33,9 +40,11 @@ export function OrganizationSettingsPage() {
       />
       {organization.data && role ? (
         <>
-          <RenameOrganizationCard
+          <RenameOrganizationCard organization={organization.data} canRename={canManage} />
+          <SecurityPolicyCard
             organization={organization.data}
-            canRename={role === 'owner' || role === 'admin'}
+            canManage={canManage}
+            membersWithoutSecondFactor={membersWithoutSecondFactor}
           />
           <SubscriptionCard organizationId={organization.data.id} isOwner={role === 'owner'} />
           <DeleteOrganizationCard organization={organization.data} isOwner={role === 'owner'} />

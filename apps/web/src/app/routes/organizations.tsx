@@ -1,7 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { organizationGuards, shellRoute } from './layouts';
 
-// The pages outside an organization: the home redirect and the organizations list, create and trash.
+// The pages outside an organization: the home redirect, the organizations list, create and trash, and
+// the page a member without a second factor sees instead of an organization that requires one.
 
 const homeRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -53,6 +54,17 @@ const firstOrganizationRoute = createRoute({
   ),
 });
 
+/** Not under the organization's layout: that layout's guard loads the organization, which refuses them. */
+const twoFactorRequiredRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'organizations/$organizationId/two-factor-required',
+  staticData: { title: 'organizations.two-factor-required.title' },
+  component: lazyRouteComponent(
+    () => import('../../modules/organizations/pages/two-factor-required-page'),
+    'TwoFactorRequiredPage',
+  ),
+});
+
 /** The shell's pages (beside the personal settings). */
 export const organizationsPages = [
   homeRoute,
@@ -60,4 +72,5 @@ export const organizationsPages = [
   deletedOrganizationsRoute,
   createOrganizationRoute,
   firstOrganizationRoute,
+  twoFactorRequiredRoute,
 ] as const;

@@ -57,6 +57,24 @@ export function useUpdateOrganization(organizationId: string) {
   });
 }
 
+/** Turns the "require two-factor sign-in for members" policy on or off (owners and admins, sessions only). */
+export function useUpdateSecurityPolicy(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ requiresTwoFactor }: { requiresTwoFactor: boolean }) =>
+      (
+        await call(organizationsEndpoints.updateSecurityPolicy, {
+          params: { organizationId },
+          body: { requiresTwoFactor },
+        })
+      ).organization,
+    onSuccess: async (organization) => {
+      queryClient.setQueryData(organizationQueryKey(organizationId), organization);
+      await queryClient.invalidateQueries({ queryKey: organizationsQueryKey, exact: true });
+    },
+  });
+}
+
 export function useDeleteOrganization() {
   const queryClient = useQueryClient();
   return useMutation({

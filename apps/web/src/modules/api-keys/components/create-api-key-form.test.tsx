@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
 import { organizationFixture, organizationHandlers } from '../../../test/organizations';
-import { jsonResponse } from '../../../test/render';
+import { createTestI18n, jsonResponse } from '../../../test/render';
 
 const TOKEN = `sheaf_${'a'.repeat(64)}`;
 
@@ -176,6 +176,53 @@ describe('API key creation form', () => {
       organizationIds: ['org_betabetabetabetabetabet'],
       allOrganizations: false,
     });
+  });
+
+  test('a key refused for lack of a second factor says so, with a link to set one up', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      {
+        ...organizationHandlers({ organizations }),
+        'POST /api/api-keys': () =>
+          jsonResponse(
+            { error: { code: 'organization.two_factor_required', message: 'Set up a second factor.' } },
+            { status: 403 },
+          ),
+      },
+      { signedIn: true },
+    );
+    renderApp('/api-keys/create');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Backup script');
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(createTestI18n().t('api-errors.organization.two_factor_required'));
+    expect(within(alert).getByRole('link', { name: 'Set up two-factor sign-in' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Backup script');
+  });
+
+  test('other refusals show their message without the link', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      {
+        ...organizationHandlers({ organizations }),
+        'POST /api/api-keys': () =>
+          jsonResponse({ error: { code: 'auth.forbidden', message: 'Forbidden' } }, { status: 403 }),
+      },
+      { signedIn: true },
+    );
+    renderApp('/api-keys/create');
+
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Backup script');
+    await user.click(screen.getByRole('button', { name: 'Create API key' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(createTestI18n().t('api-errors.auth.forbidden'));
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
   });
 
   test('an expiry choice is sent as a date', async () => {

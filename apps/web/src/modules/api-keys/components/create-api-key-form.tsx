@@ -8,13 +8,13 @@ import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { Button } from '../../../shared/ui/button';
 import { FormError } from '../../../shared/ui/form-error';
 import { FieldMessage, FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
 import { organizationsQueryOptions } from '../../organizations/api';
+import { ErrorMessageWithSecondFactorLink } from '../../organizations/second-factor-error';
 import { useCreateApiKey } from '../api';
 import { API_KEY_EXPIRY_OPTIONS, type ApiKeyExpiryOption, getExpiresAt } from '../expiry';
 import { ApiKeyToken } from './api-key-token';
@@ -57,7 +57,7 @@ export function CreateApiKeyForm() {
   const { t } = useTranslation();
   const create = useCreateApiKey();
   const [token, setToken] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const schema = useMemo(() => createApiKeyFormSchema(t), [t]);
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
@@ -96,7 +96,7 @@ export function CreateApiKeyForm() {
       toast.success(t('api-keys.create.created'));
       setToken(result.token);
     } catch (error) {
-      setFormError(getErrorMessage(error, t));
+      setFormError(error);
     }
   });
 
@@ -177,7 +177,8 @@ export function CreateApiKeyForm() {
           <FieldMessage id="api-key-organizations-error">{organizationsError}</FieldMessage>
         ) : null}
       </div>
-      <FormError>{formError}</FormError>
+      {/* A key reaching an organization that requires a second factor needs one: the message links to its setup. */}
+      <FormError>{formError ? <ErrorMessageWithSecondFactorLink error={formError} /> : null}</FormError>
       <div className="flex justify-end">
         <Button type="submit" isLoading={form.formState.isSubmitting}>
           {t('api-keys.create.submit')}

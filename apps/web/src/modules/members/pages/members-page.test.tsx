@@ -3,7 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { mockApi, renderApp } from '../../../test/app';
-import { memberFixture, ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
+import {
+  memberFixture,
+  ORGANIZATION_ID,
+  organizationFixture,
+  organizationHandlers,
+} from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 
 const owner = memberFixture({
@@ -232,5 +237,44 @@ describe('members page: invite button', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(MEMBERS_PATH));
     expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+});
+
+describe('members page: second factor', () => {
+  /** Alan has two-factor sign-in; Ada (the viewer) and Mia have none. */
+  function renderSecondFactors(role: MemberRole, requiresTwoFactor: boolean) {
+    mockApi(
+      organizationHandlers({
+        role,
+        organizations: [organizationFixture({ requiresTwoFactor })],
+        members: [{ ...admin, hasSecondFactor: true }, member],
+      }),
+      { signedIn: true },
+    );
+    renderApp(MEMBERS_PATH);
+  }
+
+  test('members with two-factor sign-in or a passkey carry a 2FA badge that says so', async () => {
+    renderSecondFactors('member', false);
+
+    const alan = await findRow('Alan Admin');
+    expect(within(alan).getByText('Has two-factor sign-in')).toHaveClass('sr-only');
+    expect(within(alan).getByText('2FA')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(await findRow('Mia Member')).queryByText('Has two-factor sign-in')).not.toBeInTheDocument();
+    expect(screen.queryByText('No second factor')).not.toBeInTheDocument();
+  });
+
+  test('while the organization requires one, owners and admins see who has none', async () => {
+    renderSecondFactors('admin', true);
+
+    expect(within(await findRow('Mia Member')).getByText('No second factor')).toBeInTheDocument();
+    expect(within(await findRow('Alan Admin')).queryByText('No second factor')).not.toBeInTheDocument();
+  });
+
+  test('members are not shown who lacks one, even while it is required', async () => {
+    renderSecondFactors('member', true);
+
+    await findRow('Mia Member');
+    expect(screen.queryByText('No second factor')).not.toBeInTheDocument();
   });
 });

@@ -28,6 +28,7 @@ import {
 import { clearLastOrganizationId } from '../../organizations/last-organization';
 import { membersQueryOptions, myMemberQueryOptions, useRemoveMember, useUpdateMemberRole } from '../api';
 import { MemberRoleMenu } from '../components/member-role-menu';
+import { SecondFactorBadge } from '../components/second-factor-badge';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/members');
 
@@ -85,6 +86,8 @@ export function MembersPage() {
   const actorRole = me.data?.role;
   const canManage = actorRole ? canManageMembers(actorRole) : false;
   const organizationName = organization.data?.name ?? '';
+  // Owners and admins are shown who the organization's two-factor policy keeps out.
+  const showMissingSecondFactor = canManage && organization.data?.requiresTwoFactor === true;
 
   const onChangeRole = async (member: MemberDto, role: AssignableMemberRole) => {
     try {
@@ -190,12 +193,20 @@ export function MembersPage() {
                 <TableRow key={member.id}>
                   <TableCell className="max-w-56">
                     <div className="grid min-w-0">
-                      <span className="truncate font-medium">
-                        {name}
-                        {isSelf ? (
-                          <span className="ml-1.5 font-normal text-muted-foreground">{t('members.you')}</span>
-                        ) : null}
-                      </span>
+                      <div className="flex min-w-0 items-center gap-1.5">
+                        <span className="truncate font-medium">
+                          {name}
+                          {isSelf ? (
+                            <span className="ml-1.5 font-normal text-muted-foreground">
+                              {t('members.you')}
+                            </span>
+                          ) : null}
+                        </span>
+                        <SecondFactorBadge
+                          hasSecondFactor={member.hasSecondFactor}
+                          showMissing={showMissingSecondFactor}
+                        />
+                      </div>
                       <span className="truncate text-xs text-muted-foreground sm:hidden">
                         {member.user.email}
                       </span>
