@@ -98,7 +98,13 @@ describe.each(testDialects)('the orphan sweep on %s', (dialect) => {
     const now = new Date().toISOString();
     await testDatabase.db
       .insertInto('organizations')
-      .values({ id: ORGANIZATION_ID, name: 'Sweep', created_at: now, updated_at: now, requires_two_factor: 0 })
+      .values({
+        id: ORGANIZATION_ID,
+        name: 'Sweep',
+        created_at: now,
+        updated_at: now,
+        requires_two_factor: 0,
+      })
       .execute();
   });
 
