@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
 import { pdfjsDataPlugin } from './pdfjs-data-plugin';
-import { STARTUP_MESSAGE_SECTIONS } from './src/shared/i18n/startup-messages';
+import { pickStartupMessages } from './src/shared/i18n/startup-messages';
 
 const apiTarget = 'http://localhost:8080';
 
@@ -25,8 +25,7 @@ function startupEnglishPlugin(): Plugin {
       if (id.split('?')[0] !== moduleFile) return null;
       this.addWatchFile(englishFile);
       const english = JSON.parse(await fs.promises.readFile(englishFile, 'utf8')) as Record<string, unknown>;
-      const sections = STARTUP_MESSAGE_SECTIONS.filter((section) => section in english);
-      const startup = Object.fromEntries(sections.map((section) => [section, english[section]]));
+      const startup = pickStartupMessages(english);
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(startup))});\n`;
     },
   };

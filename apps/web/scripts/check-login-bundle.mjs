@@ -11,7 +11,7 @@
 //   Locales other than English, English beyond its startup sections, and what only private pages
 //   load are left out.
 //
-//   npx vite build && node scripts/check-login-bundle.mjs [--budget-kb 150] [--complete-budget-kb 260] [--verbose]
+//   npx vite build && node scripts/check-login-bundle.mjs [--budget-kb 150] [--complete-budget-kb 265] [--verbose]
 //
 // Exits 1 over either budget. Sizes are in kB of 1,000 bytes, as Vite prints them.
 
@@ -41,6 +41,8 @@ const NOT_LOADED_BY_LOGIN = [
   /^src\/modules\/[^/]+\/route-guards\.ts$/,
   // Opt-in analytics: the PostHog client loads only when the server enables it, and then on private pages.
   /\/node_modules\/(posthog-js-lite|@posthog\/core)\//,
+  // The second-factor code step: loaded only once a password sign-in answers that a code is needed.
+  /^src\/modules\/auth\/components\/two-factor-step\.tsx$/,
 ];
 
 /**
@@ -109,7 +111,9 @@ if (isMain) {
   const { values } = parseArgs({
     options: {
       'budget-kb': { type: 'string', default: '150' },
-      'complete-budget-kb': { type: 'string', default: '260' },
+      // 265: 260 plus the passkey sign-in's WebAuthn client (@simplewebauthn/browser and its button,
+      // about 4 kB), which the e-mail field's passkey autofill needs as soon as /login shows.
+      'complete-budget-kb': { type: 'string', default: '265' },
       verbose: { type: 'boolean', default: false },
     },
   });

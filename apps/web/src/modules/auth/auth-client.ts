@@ -1,3 +1,4 @@
+import type { EndpointAnswer, EndpointDefinition, EndpointRequest } from '@sheaf/contracts/endpoint';
 import { inferAdditionalFields } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 import { apiClient } from '../../shared/http/api-client';
@@ -28,6 +29,18 @@ type BetterFetchError = { status?: number; statusText?: string; [key: string]: u
 
 type AuthResult<T> = { data: T | null; error: BetterFetchError | null } | { data: T; error: null };
 
+/** better-auth's error answer as an ApiError (status, body `{ code, message }` or `{ error: { code, message } }`). */
+function toApiError(error: BetterFetchError, path: string, retryAfter: string | null = null): ApiError {
+  const { status, statusText, ...body } = error;
+  return new ApiError({
+    status: typeof status === 'number' ? status : 500,
+    statusText: typeof statusText === 'string' ? statusText : '',
+    data: body,
+    url: `${apiClient.baseUrl}${path}`,
+    retryAfter,
+  });
+}
+
 /**
  * Turns better-auth's `{ data, error }` answer into the data, or throws an ApiError carrying the status
  * and the body (`{ code, message }` from better-auth or `{ error: { code, message } }` from Sheaf), so
@@ -36,13 +49,36 @@ type AuthResult<T> = { data: T | null; error: BetterFetchError | null } | { data
 export async function unwrapAuth<T>(call: Promise<AuthResult<T>>, path = AUTH_BASE_PATH): Promise<T> {
   const { data, error } = await call;
   if (error) {
-    const { status, statusText, ...body } = error;
-    throw new ApiError({
-      status: typeof status === 'number' ? status : 500,
-      statusText: typeof statusText === 'string' ? statusText : '',
-      data: body,
-      url: `${apiClient.baseUrl}${path}`,
-    });
+    throw toApiError(error, path);
   }
   return data as T;
+}
+
+/**
+ * Calls a route of better-auth's plugins this client has no part for (two-factor, passkey: their
+ * client parts would bring @simplewebauthn/browser into this chunk), typed by its catalogue entry:
+ * `callAuthRoute<typeof accountSecurityEndpoints.verifyTotp>(…)`, a type only, so no schema is
+ * loaded. An error answer throws as with unwrapAuth, with its `Retry-After`.
+ */
+export async function callAuthRoute<Endpoint extends EndpointDefinition>(
+  { method, path }: Pick<Endpoint, 'method' | 'path'>,
+  { body, signal }: Pick<EndpointRequest<Endpoint>, 'body'> & { signal?: AbortSignal },
+): Promise<EndpointAnswer<Endpoint>> {
+  let retryAfter: string | null = null;
+  const { data, error } = await authClient.$fetch<EndpointAnswer<Endpoint>>(
+    path.slice(AUTH_BASE_PATH.length),
+    {
+      method,
+      body,
+      signal,
+      // better-fetch's error carries the body, not the headers.
+      onError: ({ response }) => {
+        retryAfter = response.headers.get('retry-after');
+      },
+    },
+  );
+  if (error) {
+    throw toApiError(error, path, retryAfter);
+  }
+  return data as EndpointAnswer<Endpoint>;
 }

@@ -1,15 +1,17 @@
-import { ERROR_CODES } from '@sheaf/contracts/errors';
+import { ERROR_CODE_SHAPE } from '../../shared/http/get-error-message';
 
-const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+type Translate = (key: string) => string;
 
 /**
- * The translation key of a provider sign-in error code from the URL (`?error=`): its
- * `api-errors.<code>` message when it is one of the server's codes, else the generic
- * "sign-in with this provider failed" (a raw OAuth code, or an old link).
+ * The message of a provider sign-in error code from the URL (`?error=`): its `api-errors.<code>`
+ * message when it is one of the server's codes, else the generic "sign-in with this provider
+ * failed" (a raw OAuth code, or an old link).
  */
-export function providerErrorMessageKey(code: string): string {
+export function providerErrorMessage(code: string, t: Translate): string {
   if (code === 'INVALID_ORIGIN' || /^INVALID_.*URL$/.test(code)) {
-    return 'api-errors.auth.invalid_origin';
+    return t('api-errors.auth.invalid_origin');
   }
-  return KNOWN_CODES.has(code) ? `api-errors.${code}` : 'api-errors.auth.provider_sign_in_failed';
+  const key = `api-errors.${code}`;
+  const message = ERROR_CODE_SHAPE.test(code) ? t(key) : key;
+  return message === key ? t('api-errors.auth.provider_sign_in_failed') : message;
 }

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { errorStatusesOf } from '@sheaf/contracts/endpoint';
+import { allEndpoints } from '@sheaf/contracts/endpoints';
 import { describe, expect, test } from 'vitest';
 import english from '../../locales/en.json';
-import { STARTUP_MESSAGE_SECTIONS } from './startup-messages';
+import { pickStartupMessages, STARTUP_MESSAGE_SECTIONS } from './startup-messages';
 
 const srcDir = path.resolve(__dirname, '../..');
 
@@ -76,5 +78,27 @@ describe('the English messages of the entry chunk', () => {
 
   test('name sections that exist', () => {
     expect(STARTUP_MESSAGE_SECTIONS.filter((section) => !(section in english))).toEqual([]);
+  });
+
+  test('carry the error messages of every route a signed-out page calls', () => {
+    const startupErrors = pickStartupMessages(english)['api-errors'] as Record<string, unknown>;
+    const missing = allEndpoints
+      .filter((endpoint) => endpoint.auth === 'none')
+      .flatMap((endpoint) => [...errorStatusesOf(endpoint).values()].flatMap((codes) => [...codes]))
+      .filter((code) => {
+        const [section = '', key = ''] = code.split('.');
+        const messages = startupErrors[section];
+        return typeof messages !== 'object' || messages === null || !(key in messages);
+      });
+    expect([...new Set(missing)]).toEqual([]);
+    // And nothing of the signed-in pages' errors.
+    expect(startupErrors).not.toHaveProperty('documents');
+    expect(startupErrors.auth).not.toHaveProperty('last_sign_in_method');
+  });
+
+  test('leave the code step messages for the full English it loads', () => {
+    const startup = pickStartupMessages(english) as { auth: { login: Record<string, unknown> } };
+    expect(startup.auth.login).not.toHaveProperty('two-factor');
+    expect(startup.auth.login).toHaveProperty('title');
   });
 });

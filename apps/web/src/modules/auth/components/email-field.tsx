@@ -7,6 +7,8 @@ type EmailFieldProps<TValues extends FieldValues> = {
   control: Control<TValues>;
   name: FieldPathByValue<TValues, string>;
   autoFocus?: boolean;
+  /** `username webauthn` on the sign-in form: the browser offers passkeys in its autofill too. */
+  autoComplete?: string;
 };
 
 /** The e-mail field of the sign-in, sign-up and reset forms. */
@@ -14,6 +16,7 @@ export function EmailField<TValues extends FieldValues>({
   control,
   name,
   autoFocus = false,
+  autoComplete = 'email',
 }: EmailFieldProps<TValues>) {
   const { t } = useTranslation();
   return (
@@ -26,7 +29,7 @@ export function EmailField<TValues extends FieldValues>({
           {...field}
           {...controlProps}
           type="email"
-          autoComplete="email"
+          autoComplete={autoComplete}
           placeholder={t('auth.fields.email-placeholder')}
           autoFocus={autoFocus}
         />

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { Mail } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { getErrorCode } from '../../../shared/http/api-error';
@@ -19,35 +19,55 @@ import { AuthHeader } from '../components/auth-header';
 import { AuthProviderButtons, Divider } from '../components/auth-providers';
 import { EmailField } from '../components/email-field';
 import { LegalLinks } from '../components/legal-links';
-import { providerErrorMessageKey } from '../provider-errors';
+import { providerErrorMessage } from '../provider-errors';
 import { getAuthProviders } from '../providers';
 import { loginSchema } from '../validation';
 
+// Kept out of the page's chunk (its budget, scripts/check-login-bundle.mjs): the code step loads
+// once a sign-in asks for it, the passkey button (and @simplewebauthn/browser) right after mount.
+const TwoFactorStep = lazy(() =>
+  import('../components/two-factor-step').then(({ TwoFactorStep }) => ({ default: TwoFactorStep })),
+);
+const PasskeySignIn = lazy(() =>
+  import('../components/passkey-sign-in').then(({ PasskeySignIn }) => ({ default: PasskeySignIn })),
+);
+
 const routeApi = getRouteApi('/public/login');
 
-function LoginForm() {
+type LoginFormProps = {
+  initialEmail: string;
+  /** Why the sign-in starts again (the code step expired). */
+  initialError: string | undefined;
+  onTwoFactorRedirect: (email: string) => void;
+  onSignedIn: () => Promise<void>;
+};
+
+function LoginForm({ initialEmail, initialError, onTwoFactorRedirect, onSignedIn }: LoginFormProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState(initialError);
   const schema = useMemo(() => loginSchema(t), [t]);
   const form = useForm({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', password: '', rememberMe: true },
+    defaultValues: { email: initialEmail, password: '', rememberMe: true },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
 
   const onSubmit = form.handleSubmit(async ({ email, password, rememberMe }) => {
-    setFormError(null);
+    setFormError(undefined);
     try {
-      await unwrapAuth(
+      const answer = await unwrapAuth(
         authClient.signIn.email({ email, password, rememberMe, callbackURL: config.baseUrl }),
         '/api/auth/sign-in/email',
       );
-      await refreshSession(queryClient);
-      await navigate({ to: '/' });
+      // An account with two-factor sign-in (authEndpoints.signInEmail): the code step comes next.
+      if (answer && 'twoFactorRedirect' in answer) {
+        onTwoFactorRedirect(email);
+        return;
+      }
+      await onSignedIn();
     } catch (error) {
       if (getErrorCode(error) === 'auth.email_not_verified') {
         await navigate({ to: '/email-validation-required', search: { email } });
@@ -59,7 +79,7 @@ function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('auth.login.form-label')}>
-      <EmailField control={form.control} name="email" autoFocus />
+      <EmailField control={form.control} name="email" autoComplete="username webauthn" autoFocus />
       <PasswordField
         control={form.control}
         name="password"
@@ -101,11 +121,37 @@ export function LoginPage() {
   const providers = getAuthProviders(config);
   const isEmailEnabled = config.auth.providers.email.isEnabled;
   const [showEmailForm, setShowEmailForm] = useState(providers.length === 0);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // A password sign-in waiting for its code: its e-mail (kept for "Back to sign-in").
+  const [email, setEmail] = useState('');
+  const [isCodeStep, setIsCodeStep] = useState(false);
+  const [passwordStepError, setPasswordStepError] = useState<string>();
   // A provider sign-in that failed comes back here as ?error=<code>&provider=<providerId>.
   const search = routeApi.useSearch();
   const providerFailure = search.error
-    ? { id: search.provider, message: t(providerErrorMessageKey(search.error)) }
+    ? { id: search.provider, message: providerErrorMessage(search.error, t) }
     : null;
+
+  /** Where every sign-in (password, code, passkey) goes once the session cookie is set. */
+  const finishSignIn = async () => {
+    await refreshSession(queryClient);
+    await navigate({ to: '/' });
+  };
+
+  if (isCodeStep) {
+    return (
+      <Suspense>
+        <TwoFactorStep
+          onSignedIn={finishSignIn}
+          onBack={(message) => {
+            setPasswordStepError(message);
+            setIsCodeStep(false);
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   if (!isEmailEnabled && providers.length === 0) {
     return (
@@ -124,13 +170,26 @@ export function LoginPage() {
           providers.length > 0 ? t('auth.login.description-providers') : t('auth.login.description')
         }
       />
-      {isEmailEnabled && showEmailForm ? <LoginForm /> : null}
+      {isEmailEnabled && showEmailForm ? (
+        <LoginForm
+          initialEmail={email}
+          initialError={passwordStepError}
+          onSignedIn={finishSignIn}
+          onTwoFactorRedirect={(signInEmail) => {
+            setEmail(signInEmail);
+            setIsCodeStep(true);
+          }}
+        />
+      ) : null}
       {isEmailEnabled && !showEmailForm ? (
         <Button variant="default" className="w-full" onClick={() => setShowEmailForm(true)}>
           <Mail aria-hidden="true" />
           {t('auth.login.with-email')}
         </Button>
       ) : null}
+      <Suspense>
+        <PasskeySignIn autofill={isEmailEnabled && showEmailForm} onSignedIn={finishSignIn} />
+      </Suspense>
       {providers.length > 0 ? (
         <>
           {isEmailEnabled ? <Divider>{t('auth.or')}</Divider> : null}

@@ -13,7 +13,7 @@ import { FormError } from '../../../shared/ui/form-error';
 import { FieldMessage } from '../../../shared/ui/form-field';
 import { Spinner } from '../../../shared/ui/spinner';
 import { authClient, unwrapAuth } from '../../auth/auth-client';
-import { providerErrorMessageKey } from '../../auth/provider-errors';
+import { providerErrorMessage } from '../../auth/provider-errors';
 import { getAuthProviders } from '../../auth/providers';
 import { useConfig } from '../../config/config-context';
 import { accountsQueryKey, accountsQueryOptions, type LinkedAccount } from '../sessions-api';
@@ -54,9 +54,7 @@ export function ConnectedMethodsCard({
     providerId: string | undefined;
     message: string;
   } | null>(
-    linkError
-      ? { providerId: linkError.providerId, message: t(providerErrorMessageKey(linkError.code)) }
-      : null,
+    linkError ? { providerId: linkError.providerId, message: providerErrorMessage(linkError.code, t) } : null,
   );
 
   const providers = getAuthProviders(config);

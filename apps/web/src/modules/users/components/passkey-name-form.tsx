@@ -1,5 +1,5 @@
-import { PASSKEY_NAME_MAX_LENGTH } from '@sheaf/contracts/account-security';
 import { hasControlCharacters } from '@sheaf/contracts/text';
+import { PASSKEY_NAME_MAX_LENGTH } from '@sheaf/contracts/two-factor-codes';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';

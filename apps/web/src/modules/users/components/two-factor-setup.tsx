@@ -1,4 +1,4 @@
-import { isAuthenticatorCode, normalizeTwoFactorCode } from '@sheaf/contracts/account-security';
+import { isAuthenticatorCode, normalizeTwoFactorCode } from '@sheaf/contracts/two-factor-codes';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
