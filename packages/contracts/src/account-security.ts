@@ -146,6 +146,14 @@ const exampleCodes = [
   'c7d8e-f9g0h',
 ];
 
+/** What checking a two-factor code can refuse (authenticator or backup code alike). */
+const CODE_CHECK_ERRORS = {
+  400: ['auth.two_factor_not_enabled'],
+  401: ['auth.invalid_two_factor_code', 'auth.two_factor_challenge_expired'],
+  403: ['auth.account_disabled'],
+  429: ['auth.two_factor_attempts_exceeded', ...RATE_LIMITED],
+} as const;
+
 export const accountSecurityEndpoints = {
   getSecurity: defineEndpoint({
     method: 'GET',
@@ -211,12 +219,7 @@ export const accountSecurityEndpoints = {
     servedBy: 'auth-library',
     body: verifyTwoFactorCodeBodySchema,
     answers: { 200: signedInAnswerSchema },
-    errors: {
-      400: ['auth.two_factor_not_enabled'],
-      401: ['auth.invalid_two_factor_code', 'auth.two_factor_challenge_expired'],
-      403: ['auth.account_disabled'],
-      429: ['auth.two_factor_attempts_exceeded', ...RATE_LIMITED],
-    },
+    errors: CODE_CHECK_ERRORS,
     example: {
       body: { code: '123456', trustDevice: true },
       answer: { token: exampleSession.token, user: { ...exampleUser, twoFactorEnabled: true } },
@@ -232,12 +235,7 @@ export const accountSecurityEndpoints = {
     servedBy: 'auth-library',
     body: verifyTwoFactorCodeBodySchema,
     answers: { 200: signedInAnswerSchema },
-    errors: {
-      400: ['auth.two_factor_not_enabled'],
-      401: ['auth.invalid_two_factor_code', 'auth.two_factor_challenge_expired'],
-      403: ['auth.account_disabled'],
-      429: ['auth.two_factor_attempts_exceeded', ...RATE_LIMITED],
-    },
+    errors: CODE_CHECK_ERRORS,
     example: {
       body: { code: 'a1b2c-d3e4f' },
       answer: { token: exampleSession.token, user: { ...exampleUser, twoFactorEnabled: true } },

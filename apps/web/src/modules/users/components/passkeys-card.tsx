@@ -18,7 +18,7 @@ import {
   DialogTitle,
 } from '../../../shared/ui/dialog';
 import { FormError } from '../../../shared/ui/form-error';
-import { Spinner } from '../../../shared/ui/spinner';
+import { QueryStates } from '../../../shared/ui/query-states';
 import { browserSupportsPasskeys, classifyPasskeyPromptError, isFreshSignInRequired } from '../second-factor';
 import {
   accountSecurityQueryOptions,
@@ -46,20 +46,7 @@ export function PasskeysCard() {
         <CardDescription>{t('users.settings.passkeys.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {security.isPending ? (
-          <div className="flex justify-center py-6 text-primary">
-            <Spinner />
-          </div>
-        ) : security.isError ? (
-          <div className="grid justify-items-start gap-3">
-            <FormError>{getErrorMessage(security.error, t)}</FormError>
-            <Button variant="outline" onClick={() => void security.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : (
-          <PasskeysList security={security.data} />
-        )}
+        <QueryStates query={security}>{(data) => <PasskeysList security={data} />}</QueryStates>
       </CardContent>
     </Card>
   );
