@@ -28,7 +28,9 @@ export async function openAdminSession(env: Record<string, string | undefined>):
   const config = loadConfig(env);
   const logger = createLogger({
     level: config.env.LOG_LEVEL,
-    format: resolveLogFormat(config.env.LOG_FORMAT),
+    format: resolveLogFormat(config.env.LOG_FORMAT, process.stderr.isTTY === true),
+    // What the command prints (a table, --json) is on stdout; its log entries go beside it on stderr.
+    destination: 'stderr',
   });
   const database = createDatabase(config.database, {
     poolSize: 2,

@@ -56,12 +56,17 @@ async function runAdminCommand(
   });
   child.stdin.end(stdin ?? '');
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-  // Standard output holds the log's JSON lines (as the server's does) and what the command printed.
-  const lines = stdout.split('\n').filter((line) => line !== '');
-  const logEntries = lines
-    .filter((line) => line.startsWith('{"level"'))
+  // Standard output holds what the command printed; standard error its log's JSON lines (in the
+  // server's format) and its refusals.
+  const isLogLine = (line: string) => line.startsWith('{"level"');
+  const logEntries = stderr
+    .split('\n')
+    .filter(isLogLine)
     .map((line) => JSON.parse(line) as LogEntry);
-  const printed = lines.filter((line) => !line.startsWith('{"level"')).join('\n');
+  const printed = stdout
+    .split('\n')
+    .filter((line) => line !== '' && !isLogLine(line))
+    .join('\n');
   return {
     code,
     stdout,

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase, type TestDatabaseHandle, testDialects } from '../test/test-database';
 import { insertDocument } from '../test/test-documents';
 import type { AppDatabase } from './database';
+import type { OrganizationsTable } from './database.types';
 import { createMigrator, migrateToLatest } from './migrate';
 import { migrations } from './migrations/migrations';
 
@@ -14,12 +15,12 @@ const insertOrganization = (db: AppDatabase['db'], at: string) =>
       id: 'org_1',
       name: 'Org',
       created_at: at,
-      requires_two_factor: 0,
       updated_at: at,
       deleted_at: null,
       deleted_by: null,
       scheduled_purge_at: null,
-    })
+      // The table as an earlier migration left it: without the columns added since.
+    } as Insertable<OrganizationsTable>)
     .execute();
 
 /** How many rows of an FTS5 table (SQLite) match `query`. */

@@ -9,8 +9,19 @@ export function resolveLogFormat(format: LogFormat | undefined, isTerminal = pro
   return format ?? (isTerminal ? 'pretty' : 'json');
 }
 
-export function createLogger({ level, format }: { level: string; format: LogFormat }): Logger {
-  return pino({
+export function createLogger({
+  level,
+  format,
+  destination = 'stdout',
+}: {
+  level: string;
+  format: LogFormat;
+  /** stderr for a command whose own output is on stdout (the admin commands' `--json`). */
+  destination?: 'stdout' | 'stderr';
+}): Logger {
+  const fd = destination === 'stderr' ? 2 : 1;
+  const stream = destination === 'stderr' ? process.stderr : process.stdout;
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: {
@@ -22,7 +33,8 @@ export function createLogger({ level, format }: { level: string; format: LogForm
           transport: {
             target: 'pino-pretty',
             options: {
-              colorize: process.stdout.isTTY === true,
+              colorize: stream.isTTY === true,
+              destination: fd,
               translateTime: 'SYS:HH:MM:ss',
               // A printed e-mail's fields are already in its message, one per line.
               ignore: 'pid,hostname,printedEmail',
@@ -31,5 +43,6 @@ export function createLogger({ level, format }: { level: string; format: LogForm
           },
         }
       : {}),
-  });
+  };
+  return format === 'pretty' ? pino(options) : pino(options, pino.destination(fd));
 }
