@@ -5,12 +5,13 @@ import {
   TWO_FACTOR_FAILURE_WINDOW_SECONDS,
   TWO_FACTOR_MAX_FAILURES,
 } from '@sheaf/contracts/account-security';
+import { describeUserAgent } from '@sheaf/contracts/user-agent';
 import type { AppDatabase } from '../../db/database';
 import { addMilliseconds, type Clock, toIsoTimestamp, toTimestamp } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { SecurityNotice } from '../emails/emails.models';
 import type { EmailsService } from '../emails/emails.service';
-import { coarseAddress, describeDevice, deviceFingerprint } from './account-security.devices';
+import { coarseAddress, deviceFingerprint } from './account-security.devices';
 import { createAccountSecurityRepository } from './account-security.repository';
 
 /** The request a change came from, for the e-mail's "from which device". */
@@ -51,7 +52,13 @@ export function createAccountSecurityUsecases({
         notice,
         at: toTimestamp(clock.now()),
         ...(origin
-          ? { device: { browser: describeDevice(origin.userAgent), address: coarseAddress(origin.address) } }
+          ? {
+              device: {
+                browser: describeUserAgent(origin.userAgent).browser ?? '',
+                os: describeUserAgent(origin.userAgent).os,
+                address: coarseAddress(origin.address),
+              },
+            }
           : {}),
         ...(passkeyName !== undefined ? { passkeyName } : {}),
       });

@@ -90,8 +90,10 @@ export type SecurityNotice = (typeof SECURITY_NOTICES)[number];
 
 /** The device a change or sign-in came from, as the e-mail shows it. */
 export type SecurityNoticeDevice = {
-  /** The browser and OS family ("Firefox on Linux"), never the raw user agent. */
+  /** The browser family ("Firefox"), never the raw user agent; empty when not recognised. */
   browser: string;
+  /** The OS family ("Linux"): shown as "<browser> on <os>" in the recipient's language. */
+  os?: string | undefined;
   /** The coarse address (`203.0.113.0/24`), or null when unknown. */
   address: string | null;
 };

@@ -384,4 +384,23 @@ describe('security notice e-mails', () => {
     expect(message.text).toContain(`Passkey: ${hostile} Bcc: victim@example.com\n`);
     expect(message.subject).toBe('A passkey was added to your Sheaf account');
   });
+
+  it('names the device in the recipient language, brand names as they are', () => {
+    const message = getEmailTemplates('fr').securityNotice({
+      name: 'Ada',
+      notice: 'new_sign_in',
+      at,
+      device: { browser: 'Firefox', os: 'Linux', address: null },
+      url: settingsUrl,
+    });
+    expect(message.text).toContain('Firefox sur Linux');
+    const unknown = getEmailTemplates('de').securityNotice({
+      name: 'Ada',
+      notice: 'new_sign_in',
+      at,
+      device: { browser: '', address: '203.0.113.0/24' },
+      url: settingsUrl,
+    });
+    expect(unknown.text).toContain('Unbekanntes Gerät');
+  });
 });

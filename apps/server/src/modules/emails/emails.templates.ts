@@ -62,6 +62,16 @@ function interpolate(template: string, values: Values, escapeValue: (value: stri
 }
 
 /** A translation as HTML: its own text and every interpolated value are escaped. */
+/** "Firefox on Linux" in the recipient's language; brand names stay as they are. */
+function describeDevice(
+  { browser, os }: SecurityNoticeDevice,
+  t: { browserOnOs: string; unknownDevice: string },
+): string {
+  const [knownBrowser, knownOs] = [browser.trim(), os?.trim() ?? ''];
+  if (knownBrowser && knownOs) return interpolate(t.browserOnOs, { browser: knownBrowser, os: knownOs });
+  return knownBrowser || knownOs || t.unknownDevice;
+}
+
 function interpolateHtml(template: string, values: Values) {
   return interpolate(escapeHtml(template), values, escapeHtml);
 }
@@ -327,7 +337,7 @@ export function getEmailTemplates(locale?: string | null) {
       if (notice === 'passkey_added' && passkeyName?.trim()) {
         rows.push({ label: t.passkey, value: passkeyName });
       }
-      if (device?.browser.trim()) rows.push({ label: t.device, value: device.browser });
+      if (device) rows.push({ label: t.device, value: describeDevice(device, t) });
       if (device?.address?.trim()) rows.push({ label: t.address, value: device.address });
       return renderLayout({
         locale: resolvedLocale,
