@@ -1,7 +1,8 @@
+import { TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
-import { authRequest, cookiesFrom } from '../../test/test-auth';
+import { authRequest, cookiesFrom, TEST_ORIGIN } from '../../test/test-auth';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import {
   startTestOidcProvider,
@@ -10,7 +11,7 @@ import {
   type TestOidcProvider,
 } from '../../test/test-oidc-provider';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/test-smtp-server';
-import { signInWithProvider } from '../auth/auth.test-helpers';
+import { createBrowser, currentUser, signInWithProvider } from '../auth/auth.test-helpers';
 
 type SecurityAnswer = {
   security: { twoFactorEnabled: boolean; hasPassword: boolean; isSignInFresh: boolean; passkeys: unknown[] };
@@ -100,6 +101,46 @@ describe.each(testDialects)('account security on %s', (dialect) => {
     } finally {
       clockOffsetMs = 0;
     }
+  });
+
+  it('asks an account with two-factor sign-in for its code after its identity provider too', async () => {
+    const { app } = server();
+    const email = `hedy-${dialect}@example.com`;
+    accounts.push({ sub: `${dialect}-hedy`, email, name: 'Hedy', password: 'pw' });
+    const first = await signInWithProvider(app, { providerId: 'acme', login: email, password: 'pw' });
+    const cookie = first.browser.sheaf.header();
+    const enable = await authRequest(app, '/api/auth/two-factor/enable', { cookie, body: {} });
+    const { totpURI } = await readJson<{ totpURI: string }>(enable);
+    const totp = new TOTP({
+      secret: new URL(totpURI).searchParams.get('secret') ?? '',
+      digits: 6,
+      period: 30,
+    });
+    const confirm = await authRequest(app, '/api/auth/two-factor/verify-totp', {
+      cookie,
+      body: { code: totp.generate() },
+    });
+    expect(confirm.status).toBe(200);
+
+    const browser = createBrowser();
+    const again = await signInWithProvider(app, {
+      providerId: 'acme',
+      login: email,
+      password: 'pw',
+      browser,
+    });
+    expect(again.status).toBe(302);
+    expect(again.location).toMatch(new RegExp(`^${TEST_ORIGIN}/login\\?step=two-factor`));
+    expect((await currentUser(app, browser)).status).toBe(401);
+
+    const code = totp.generate({ timestamp: Date.now() + 30_000 });
+    const verify = await authRequest(app, '/api/auth/two-factor/verify-totp', {
+      cookie: browser.sheaf.header(),
+      body: { code },
+    });
+    expect(verify.status).toBe(200);
+    browser.sheaf.store(verify);
+    expect((await currentUser(app, browser)).user?.email).toBe(email);
   });
 
   it('refuses every sign-in of a disabled account and stops its API keys', async () => {

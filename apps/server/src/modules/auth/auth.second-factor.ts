@@ -1,9 +1,11 @@
 import { passkey } from '@better-auth/passkey';
+import { createHMAC } from '@better-auth/utils/hmac';
 import { createOTP } from '@better-auth/utils/otp';
 import { passkeyNameSchema, TRUSTED_DEVICE_DAYS } from '@sheaf/contracts/account-security';
 import { errorMessage } from '@sheaf/contracts/errors';
 import { APIError, getSessionFromCtx, isAPIError } from 'better-auth/api';
-import { symmetricDecrypt } from 'better-auth/crypto';
+import { deleteSessionCookie } from 'better-auth/cookies';
+import { generateRandomString, symmetricDecrypt } from 'better-auth/crypto';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { AccountSecurityUsecases, RequestOrigin } from '../account-security/account-security.usecases';
 
@@ -13,6 +15,11 @@ type HookContext = any;
 
 const TOTP_PERIOD_SECONDS = 30;
 const TWO_FACTOR_COOKIE_NAME = 'two_factor';
+const TRUST_DEVICE_COOKIE_NAME = 'trust_device';
+/** How long the code step of a sign-in waits (the plugin's own for password sign-ins). */
+const CODE_STEP_SECONDS = 600;
+/** Where a provider's callback ends (better-auth's social and generic OAuth callbacks). */
+const PROVIDER_CALLBACK_PATH = /^\/(oauth2\/)?callback\//;
 const BASE32_PREFIX = 'base32:';
 const VERIFY_CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 /** Changes an account without a password confirms by a recent sign-in instead (FRESH_SIGN_IN_SECONDS). */
@@ -126,9 +133,11 @@ type RequestNote = { userId?: string; wasTwoFactorEnabled?: boolean; hadSession?
 export function createSecondFactorHooks({
   accountSecurity,
   secret,
+  appBaseUrl,
 }: {
   accountSecurity: AccountSecurityUsecases;
   secret: string;
+  appBaseUrl: string;
 }) {
   const notes = new WeakMap<object, RequestNote>();
   const keyOf = (ctx: HookContext): object => ctx.request ?? ctx.headers ?? ctx;
@@ -161,6 +170,55 @@ export function createSecondFactorHooks({
       if ((await otp.hotp(step)) === code) return step;
     }
     return undefined;
+  };
+
+  /** Whether this browser holds a valid "trust this device" cookie of the user (as the plugin checks it). */
+  const isTrustedDevice = async (ctx: HookContext, userId: string) => {
+    const cookie = ctx.context.createAuthCookie(TRUST_DEVICE_COOKIE_NAME);
+    const value = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+    const [token, identifier] = typeof value === 'string' ? value.split('!') : [];
+    if (!token || !identifier) return false;
+    const expected = await createHMAC('SHA-256', 'base64urlnopad').sign(
+      ctx.context.secret,
+      `${userId}!${identifier}`,
+    );
+    if (token !== expected) return false;
+    const record = await ctx.context.internalAdapter.findVerificationValue(identifier);
+    return Boolean(record && record.value === userId && new Date(record.expiresAt) > new Date());
+  };
+
+  /**
+   * better-auth's plugin asks for the code after a password only; a sign-in through an identity
+   * provider of an account with two-factor sign-in gets the same step: the session just made is
+   * ended, the code step's cookie set, and the browser sent to /login's code step, then back to
+   * where the sign-in was going.
+   */
+  const requireCodeAfterProvider = async (ctx: HookContext) => {
+    const data = ctx.context.newSession;
+    if (!data?.user?.twoFactorEnabled) return;
+    if (await isTrustedDevice(ctx, data.user.id)) return;
+    deleteSessionCookie(ctx, true);
+    await ctx.context.internalAdapter.deleteSession(data.session.token);
+    ctx.context.setNewSession(null);
+    const identifier = `2fa-${generateRandomString(20)}`;
+    const expiresAt = new Date(Date.now() + CODE_STEP_SECONDS * 1000);
+    await ctx.context.internalAdapter.createVerificationValue({ value: data.user.id, identifier, expiresAt });
+    await ctx.context.internalAdapter.createVerificationValue({
+      value: '0',
+      identifier: `2fa-attempts-${identifier}`,
+      expiresAt,
+    });
+    const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE_NAME, { maxAge: CODE_STEP_SECONDS });
+    await ctx.setSignedCookie(cookie.name, identifier, ctx.context.secret, cookie.attributes);
+    const login = new URL('/login', appBaseUrl);
+    login.searchParams.set('step', 'two-factor');
+    const going = locationOf(ctx.context.returned);
+    if (going) {
+      const next = new URL(going, appBaseUrl);
+      if (next.origin === login.origin && next.pathname !== '/')
+        login.searchParams.set('next', `${next.pathname}${next.search}`);
+    }
+    throw ctx.redirect(login.toString());
   };
 
   return {
@@ -219,6 +277,10 @@ export function createSecondFactorHooks({
 
     async after(ctx: HookContext) {
       const path: string = ctx.path;
+      if (PROVIDER_CALLBACK_PATH.test(path)) {
+        await requireCodeAfterProvider(ctx);
+        return;
+      }
       const returned = ctx.context.returned;
       const failed = isAPIError(returned) || returned instanceof Error;
       const note = notes.get(keyOf(ctx));
@@ -265,4 +327,19 @@ export function createSecondFactorHooks({
       }
     },
   };
+}
+
+/** Where a redirect answer sends the browser (the endpoint's APIError or Response), if anywhere. */
+function locationOf(returned: unknown): string | undefined {
+  if (returned instanceof Response) return returned.headers.get('location') ?? undefined;
+  if (isAPIError(returned)) {
+    const headers = (returned as { headers?: unknown }).headers;
+    if (headers instanceof Headers) return headers.get('location') ?? undefined;
+    if (headers && typeof headers === 'object') {
+      const location =
+        (headers as Record<string, unknown>).Location ?? (headers as Record<string, unknown>).location;
+      return typeof location === 'string' ? location : undefined;
+    }
+  }
+  return undefined;
 }

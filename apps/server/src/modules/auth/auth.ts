@@ -82,7 +82,7 @@ export function createAuth({
   });
   const requireEmailVerification = env.AUTH_IS_EMAIL_VERIFICATION_REQUIRED;
   const isSignInMethod = createSignInMethodCheck(env);
-  const secondFactor = createSecondFactorHooks({ accountSecurity, secret });
+  const secondFactor = createSecondFactorHooks({ accountSecurity, secret, appBaseUrl: env.APP_BASE_URL });
 
   const auth = betterAuth({
     appName: 'Sheaf',

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { validateProviderErrorSearch } from '../../modules/auth/search-params';
+import { validateLoginSearch } from '../../modules/auth/search-params';
 import { legalRoute, publicRoute } from './layouts';
 
 // Signing in, signing up, resetting a password (public-only), and the legal pages (open to everyone).
@@ -8,8 +8,9 @@ const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: 'login',
   staticData: { title: 'layout.page-titles.login' },
-  // A failed provider sign-in: ?error=<code>&provider=<providerId>, shown under that provider's button.
-  validateSearch: validateProviderErrorSearch,
+  // A failed provider sign-in: ?error=<code>&provider=<providerId>, shown under that provider's button;
+  // one that needs the second factor: ?step=two-factor&next=<path>.
+  validateSearch: validateLoginSearch,
   component: lazyRouteComponent(() => import('../../modules/auth/pages/login-page'), 'LoginPage'),
 });
 

@@ -16,6 +16,23 @@ export function validateProviderErrorSearch(search: Record<string, unknown>): Pr
   return provider ? { error, provider } : { error };
 }
 
+/**
+ * /login: a provider error, or `?step=two-factor&next=<path>` when a provider sign-in of an account
+ * with two-factor sign-in still needs its code (then on to `next`, a path of this app).
+ */
+export type LoginSearch = ProviderErrorSearch & { step?: 'two-factor'; next?: string };
+
+const APP_PATH = /^\/(?![/\\])[^\s\\]{0,500}$/;
+
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  const next = typeof search.next === 'string' && APP_PATH.test(search.next) ? search.next : undefined;
+  return {
+    ...validateProviderErrorSearch(search),
+    ...(search.step === 'two-factor' ? { step: 'two-factor' as const } : {}),
+    ...(next ? { next } : {}),
+  };
+}
+
 /** Account settings: a provider error, or `?connected=<providerId>` after connecting one. */
 export type AccountSettingsSearch = ProviderErrorSearch & { connected?: string };
 

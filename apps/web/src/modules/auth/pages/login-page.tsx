@@ -125,10 +125,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   // A password sign-in waiting for its code: its e-mail (kept for "Back to sign-in").
   const [email, setEmail] = useState('');
-  const [isCodeStep, setIsCodeStep] = useState(false);
+  // A provider sign-in of an account with two-factor sign-in comes back here for its code.
+  const search = routeApi.useSearch();
+  const [isCodeStep, setIsCodeStep] = useState(search.step === 'two-factor');
   const [passwordStepError, setPasswordStepError] = useState<string>();
   // A provider sign-in that failed comes back here as ?error=<code>&provider=<providerId>.
-  const search = routeApi.useSearch();
   const providerFailure = search.error
     ? { id: search.provider, message: providerErrorMessage(search.error, t) }
     : null;
@@ -136,7 +137,7 @@ export function LoginPage() {
   /** Where every sign-in (password, code, passkey) goes once the session cookie is set. */
   const finishSignIn = async () => {
     await refreshSession(queryClient);
-    await navigate({ to: '/' });
+    await (search.next ? navigate({ href: search.next }) : navigate({ to: '/' }));
   };
 
   if (isCodeStep) {

@@ -150,4 +150,23 @@ describe('login page, two-factor step', () => {
     expect(await screen.findByRole('textbox', { name: 'E-mail' })).toHaveValue('ada@example.com');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  test('a provider sign-in that needs the code opens on the code step, then goes where it was going', async () => {
+    const user = userEvent.setup();
+    let signedIn = false;
+    const { calls } = mockApi({
+      'POST /api/auth/two-factor/verify-totp': () => {
+        signedIn = true;
+        return jsonResponse({ token: 'tok_1', user: { ...sessionFixture.user, twoFactorEnabled: true } });
+      },
+      'GET /api/auth/get-session': () => jsonResponse(signedIn ? sessionFixture : null),
+    });
+    const { router } = renderApp('/login?step=two-factor&next=%2Fsettings');
+    await screen.findByRole('heading', { name: 'Two-factor sign-in' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), '123456{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(calls.filter((call) => call.path === '/api/auth/two-factor/verify-totp')).toHaveLength(1);
+  });
 });
