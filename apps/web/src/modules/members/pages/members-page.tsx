@@ -193,8 +193,9 @@ export function MembersPage() {
                 <TableRow key={member.id}>
                   <TableCell className="max-w-56">
                     <div className="grid min-w-0">
-                      <div className="flex min-w-0 items-center gap-1.5">
-                        <span className="truncate font-medium">
+                      {/* The badge wraps under the name on narrow screens rather than squeezing it away. */}
+                      <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
+                        <span className="min-w-0 max-w-full truncate font-medium">
                           {name}
                           {isSelf ? (
                             <span className="ml-1.5 font-normal text-muted-foreground">
