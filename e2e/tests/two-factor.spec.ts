@@ -404,8 +404,8 @@ test('an account signed up through an identity provider turns two-factor sign-in
   // Through the provider (which remembers the user), then the code step (two-factor sign-in is on
   // for this account, whichever way it signs in), and back to the account settings.
   await card.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${sheafWithProvider.url}/login\\?step=two-factor`));
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  expect(new URL(page.url()).pathname).toBe('/login');
   await page.getByRole('textbox', { name: 'Code' }).fill(app.nextCode());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(new RegExp(`^${sheafWithProvider.url}/settings`));
