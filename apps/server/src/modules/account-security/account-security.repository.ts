@@ -136,13 +136,23 @@ export function createAccountSecurityRepository({ db }: { db: DatabaseOrTransact
         .execute();
     },
 
-    async countPasskeys({ userId }: { userId: string }) {
-      const row = await db
-        .selectFrom('auth_passkeys')
-        .select((eb) => eb.fn.countAll<number | string>().as('count'))
-        .where('user_id', '=', userId)
+    /** TOTP confirmed and whether any passkey exists, in one query (the policy's guard asks it per request). */
+    async findSecondFactors({ userId }: { userId: string }) {
+      return db
+        .selectFrom('users')
+        .select((eb) => [
+          'users.two_factor_enabled',
+          eb
+            .exists(
+              eb
+                .selectFrom('auth_passkeys')
+                .select('auth_passkeys.id')
+                .whereRef('auth_passkeys.user_id', '=', 'users.id'),
+            )
+            .as('has_passkey'),
+        ])
+        .where('users.id', '=', userId)
         .executeTakeFirst();
-      return Number(row?.count ?? 0);
     },
 
     async touchPasskey({ credentialId, now }: { credentialId: string; now: Timestamp }) {

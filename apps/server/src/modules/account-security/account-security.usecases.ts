@@ -17,6 +17,12 @@ import { createAccountSecurityRepository } from './account-security.repository';
 /** The request a change came from, for the e-mail's "from which device". */
 export type RequestOrigin = { userAgent?: string | null; address?: string | null };
 
+/** The e-mail's device: browser and OS families (named in the recipient's language) and the coarse address. */
+function deviceOf(origin: RequestOrigin) {
+  const { browser, os } = describeUserAgent(origin.userAgent);
+  return { browser: browser ?? '', os, address: coarseAddress(origin.address) };
+}
+
 const WINDOW_MS = TWO_FACTOR_FAILURE_WINDOW_SECONDS * 1000;
 
 /**
@@ -51,15 +57,7 @@ export function createAccountSecurityUsecases({
         locale: user.locale,
         notice,
         at: toTimestamp(clock.now()),
-        ...(origin
-          ? {
-              device: {
-                browser: describeUserAgent(origin.userAgent).browser ?? '',
-                os: describeUserAgent(origin.userAgent).os,
-                address: coarseAddress(origin.address),
-              },
-            }
-          : {}),
+        ...(origin ? { device: deviceOf(origin) } : {}),
         ...(passkeyName !== undefined ? { passkeyName } : {}),
       });
     } catch (error) {
@@ -121,12 +119,12 @@ export function createAccountSecurityUsecases({
 
     /** TOTP confirmed, or any passkey: what an organization's policy asks for. */
     async hasSecondFactor({ userId }: { userId: string }) {
-      const user = await repository.findUser({ userId });
-      if (!user) return false;
-      if (user.two_factor_enabled) return true;
+      const row = await repository.findSecondFactors({ userId });
+      if (!row) return false;
+      // EXISTS is 0/1 on SQLite, a boolean on PostgreSQL.
       return hasSecondFactor({
-        twoFactorEnabled: false,
-        passkeyCount: await repository.countPasskeys({ userId }),
+        twoFactorEnabled: Boolean(row.two_factor_enabled),
+        passkeyCount: row.has_passkey ? 1 : 0,
       });
     },
 
