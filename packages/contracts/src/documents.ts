@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isValidCalendarDate } from './document-dates';
+import { DOCUMENT_FILTERS_DESCRIPTION, documentFiltersShape, documentSortShape } from './document-filters';
 import { defineEndpoint, isoDateTime } from './endpoint';
+import { EXTRACTION_STATUSES } from './extraction-statuses';
 import {
   ACTIVITY_PAGE_SIZE,
   DOCUMENT_NAME_MAX_LENGTH,
@@ -9,6 +12,7 @@ import {
   SEARCH_MIN_QUERY_LENGTH,
 } from './limits';
 import { pageIndexSchema, pageSizeSchema } from './pagination';
+import { documentPropertyValueSchema } from './properties';
 import { fileTextString, singleLineString } from './text';
 
 /** A document's tag as carried by document answers (the tags module adds the rest). */
@@ -21,12 +25,7 @@ export const documentTagSchema = z.strictObject({
 
 export type DocumentTagDto = z.infer<typeof documentTagSchema>;
 
-/**
- * Where a document's text extraction stands: queued, running, finished (with or without text
- * found), or failed with `extractionError`.
- */
-export const EXTRACTION_STATUSES = ['pending', 'processing', 'done', 'failed'] as const;
-export type ExtractionStatus = (typeof EXTRACTION_STATUSES)[number];
+export { EXTRACTION_STATUSES, type ExtractionStatus } from './extraction-statuses';
 
 /**
  * Why an extraction failed. `timeout`: it ran past EXTRACTION_TIMEOUT_SECONDS; `too_large`: the
@@ -70,6 +69,13 @@ const documentListItemShape = {
   extractionError: extractionErrorSchema.nullable(),
   /** By name. */
   tags: z.array(documentTagSchema),
+  /** The date the document is about (`YYYY-MM-DD`), or null. */
+  documentDate: z.string().nullable(),
+  /** Whether `documentDate` was read from the text or the file name (true) rather than set by someone (false). */
+  documentDateIsDetected: z.boolean(),
+  /** The document's values of the organization's custom properties, by property. */
+  properties: z.array(documentPropertyValueSchema),
+  notesCount: z.number().int().nonnegative(),
 };
 
 /** A document in list answers: never with its content. */
@@ -93,6 +99,8 @@ export const DOCUMENT_ACTIVITY_EVENTS = [
   'restored',
   'tagged',
   'untagged',
+  'note_added',
+  'note_deleted',
 ] as const;
 export type DocumentActivityEvent = (typeof DOCUMENT_ACTIVITY_EVENTS)[number];
 
@@ -103,6 +111,8 @@ export type DocumentActivityEvent = (typeof DOCUMENT_ACTIVITY_EVENTS)[number];
 export const documentActivityEventDataSchema = z.strictObject({
   updatedFields: z.array(z.string()).optional(),
   intakeEmail: z.strictObject({ from: z.string().nullable(), emailAddress: z.string() }).optional(),
+  /** The note of a `note_added`/`note_deleted` entry. */
+  noteId: z.string().optional(),
 });
 
 export type DocumentActivityEventData = z.infer<typeof documentActivityEventDataSchema>;
@@ -122,24 +132,12 @@ export type DocumentActivityDto = z.infer<typeof documentActivitySchema>;
 
 export { pageIndexSchema, pageSizeSchema };
 
-/** Tag ids from `?tags=a,b` or repeated `?tags=a&tags=b`. */
-const tagIdsSchema = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value) =>
-    [value ?? []]
-      .flat()
-      .flatMap((item) => item.split(','))
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  )
-  .pipe(z.array(z.string().max(64)).max(50));
-
-/** GET /documents */
+/** GET /documents: a page, filtered and sorted (see document-filters). */
 export const listDocumentsQuerySchema = z.object({
   pageIndex: pageIndexSchema,
   pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
-  tags: tagIdsSchema,
+  ...documentFiltersShape,
+  ...documentSortShape,
 });
 
 /** GET /documents/deleted */
@@ -156,7 +154,10 @@ export const searchDocumentsQuerySchema = z.object({
   searchQuery: singleLineString().trim().min(SEARCH_MIN_QUERY_LENGTH).max(SEARCH_MAX_QUERY_LENGTH),
   pageIndex: pageIndexSchema,
   pageSize: pageSizeSchema(DOCUMENTS_PAGE_SIZE),
-  tags: tagIdsSchema,
+  ...documentFiltersShape,
+  /** `relevance` (default) or one of the list's sorts. */
+  sort: z.union([z.literal('relevance'), documentSortShape.sort.unwrap()]).optional(),
+  order: documentSortShape.order,
 });
 
 /** A range of a snippet that matched a word of the query: `snippet.slice(start, end)` (UTF-16 offsets). */
@@ -206,17 +207,26 @@ export const documentNameSchema = singleLineString()
     message: `The name must be at most ${DOCUMENT_NAME_MAX_LENGTH} characters`,
   });
 
-/** PATCH /documents/{documentId}: name and/or content. */
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const calendarDateSchema = z
+  .string()
+  .refine(isValidCalendarDate, { message: 'The date must be a calendar date such as 2026-11-24' });
+
+/** PATCH /documents/{documentId}: name, content and/or document date (null clears it). */
 export const updateDocumentSchema = z
   .strictObject({
     name: documentNameSchema.optional(),
     content: fileTextString({ maxLength: 10_000_000 }).optional(),
+    documentDate: calendarDateSchema.nullable().optional(),
   })
-  .refine((body) => body.name !== undefined || body.content !== undefined, {
-    message: 'Give a name or a content',
-  })
+  .refine(
+    (body) => body.name !== undefined || body.content !== undefined || body.documentDate !== undefined,
+    {
+      message: 'Give a name, a content or a document date',
+    },
+  )
   // The refinement is not JSON Schema: this says the same in the API description.
-  .meta({ description: 'At least one of `name` and `content`.', minProperties: 1 });
+  .meta({ description: 'At least one of `name`, `content` and `documentDate`.', minProperties: 1 });
 
 export type UpdateDocumentInput = z.input<typeof updateDocumentSchema>;
 
@@ -261,6 +271,10 @@ export const exampleDocumentListItem = {
   extractionStatus: 'done',
   extractionError: null,
   tags: [{ id: 'tag_0123456789abcdefghijklmn', name: 'Invoices', color: '#d8ff75', description: null }],
+  documentDate: '2026-01-28',
+  documentDateIsDetected: true,
+  properties: [{ propertyId: 'prop_0123456789abcdefghijklmn', value: { amount: 120, currency: 'EUR' } }],
+  notesCount: 0,
 } satisfies DocumentListItemDto;
 
 const exampleDocument = {
@@ -307,8 +321,8 @@ export const documentsEndpoints = {
     method: 'GET',
     path: DOCUMENTS,
     tag: 'Documents',
-    summary: 'List the documents, newest first',
-    description: `The documents outside the trash, without \`content\`. \`pageIndex\` from 0; \`pageSize\` 1–${MAX_PAGE_SIZE}, default ${DOCUMENTS_PAGE_SIZE}. \`tags\`: tag ids, comma separated (\`?tags=a,b\`) or repeated (\`?tags=a&tags=b\`): only the documents carrying every one of them (a tag of another organization matches nothing). \`documentsCount\` counts the whole list, not only the page.`,
+    summary: 'List the documents, filtered and sorted',
+    description: `The documents outside the trash, without \`content\`, with their tags, document date, property values and number of notes. \`pageIndex\` from 0; \`pageSize\` 1–${MAX_PAGE_SIZE}, default ${DOCUMENTS_PAGE_SIZE}. ${DOCUMENT_FILTERS_DESCRIPTION} \`documentsCount\` counts the whole filtered list, not only the page.`,
     auth: { apiKeyPermission: 'documents:read' },
     query: listDocumentsQuerySchema,
     answers: { 200: documentsPageAnswer },
@@ -427,8 +441,8 @@ export const documentsEndpoints = {
     method: 'PATCH',
     path: `${DOCUMENTS}/:documentId`,
     tag: 'Documents',
-    summary: 'Rename a document or edit its content',
-    description: `At least one of \`name\` and \`content\`. \`name\` is trimmed, 1–${DOCUMENT_NAME_MAX_LENGTH} characters, without control characters; \`content\` replaces the text (control characters other than tabs and line breaks are dropped). An \`updated\` activity entry lists the fields that changed; when nothing changed, there is no entry.`,
+    summary: 'Rename a document, edit its content or set its date',
+    description: `At least one of \`name\`, \`content\` and \`documentDate\`. \`name\` is trimmed, 1–${DOCUMENT_NAME_MAX_LENGTH} characters, without control characters; \`content\` replaces the text (control characters other than tabs and line breaks are dropped); \`documentDate\` is a calendar date \`YYYY-MM-DD\`, or null to clear it: a date set here is never replaced by a later extraction (one read from the text is, \`documentDateIsDetected: true\`). An \`updated\` activity entry and a \`document:updated\` webhook event list the fields that changed; when nothing changed, there is neither.`,
     auth: { apiKeyPermission: 'documents:update' },
     body: updateDocumentSchema,
     answers: { 200: documentAnswer },

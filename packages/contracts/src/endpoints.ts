@@ -8,7 +8,9 @@ import { healthEndpoints } from './health';
 import { intakeEmailsEndpoints } from './intake-emails';
 import { invitationsEndpoints } from './invitations';
 import { membersEndpoints } from './members';
+import { notesEndpoints } from './notes';
 import { organizationsEndpoints } from './organizations';
+import { propertiesEndpoints } from './properties';
 import { searchEndpoints } from './search';
 import { subscriptionsEndpoints } from './subscriptions';
 import { taggingRulesEndpoints } from './tagging-rules';
@@ -29,6 +31,8 @@ export const endpointGroups = {
   invitations: invitationsEndpoints,
   documents: documentsEndpoints,
   search: searchEndpoints,
+  properties: propertiesEndpoints,
+  notes: notesEndpoints,
   tags: tagsEndpoints,
   taggingRules: taggingRulesEndpoints,
   subscriptions: subscriptionsEndpoints,

@@ -1,4 +1,4 @@
-import { WEBHOOKS_PER_ORGANIZATION_LIMIT } from './limits';
+import { PROPERTIES_PER_ORGANIZATION_LIMIT, WEBHOOKS_PER_ORGANIZATION_LIMIT } from './limits';
 
 /**
  * Error codes the API answers with, as `{ error: { code, message } }`.
@@ -142,6 +142,14 @@ export const SHEAF_ERROR_CODES = [
   'tags.not_found',
   /** No tagging rule with this id in this organization. */
   'tagging_rules.not_found',
+  /** No custom property with this id in this organization. */
+  'properties.not_found',
+  /** The organization already has a custom property of this name (case ignored). */
+  'properties.already_exists',
+  /** The organization already has PROPERTIES_PER_ORGANIZATION_LIMIT custom properties. */
+  'properties.limit_reached',
+  /** No note with this id on this document. */
+  'notes.not_found',
   /** No run with this id for this tagging rule. */
   'tagging_rule_runs.not_found',
   /** No webhook with this id in this organization. */
@@ -363,6 +371,16 @@ export const ERROR_CATALOGUE = {
   },
   'tags.not_found': { status: 404, message: 'No tag with this id in this organization.' },
   'tagging_rules.not_found': { status: 404, message: 'No tagging rule with this id in this organization.' },
+  'properties.not_found': { status: 404, message: 'No property with this id in this organization.' },
+  'properties.already_exists': {
+    status: 409,
+    message: 'A property with this name already exists in this organization.',
+  },
+  'properties.limit_reached': {
+    status: 403,
+    message: `This organization already has ${PROPERTIES_PER_ORGANIZATION_LIMIT} properties, the most it can have.`,
+  },
+  'notes.not_found': { status: 404, message: 'No note with this id on this document.' },
   'tagging_rule_runs.not_found': { status: 404, message: 'No run with this id for this tagging rule.' },
   'webhooks.not_found': { status: 404, message: 'No webhook with this id in this organization.' },
   'webhooks.limit_reached': {

@@ -29,6 +29,9 @@ export const ID_PREFIXES = {
   twoFactor: 'tfa',
   passkey: 'pk',
   twoFactorFailure: 'tff',
+  property: 'prop',
+  propertyOption: 'opt',
+  note: 'note',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

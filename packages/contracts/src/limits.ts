@@ -55,3 +55,17 @@ export const TOOLTIP_CLOSE_DELAY_MS = 300;
 export const QUERY_CACHE_TIME_MS = 5 * 60 * 1000;
 /** Statuses on which idempotent requests are retried once. */
 export const RETRYABLE_STATUSES = [408, 409, 425, 429, 500, 502, 503, 504] as const;
+
+/** Custom properties per organization (every plan). */
+export const PROPERTIES_PER_ORGANIZATION_LIMIT = 50;
+export const PROPERTY_NAME_MAX_LENGTH = 64;
+export const PROPERTY_DESCRIPTION_MAX_LENGTH = 500;
+/** Options of a single or multi select. */
+export const PROPERTY_OPTIONS_LIMIT = 100;
+export const PROPERTY_OPTION_NAME_MAX_LENGTH = 64;
+/** A text property's value. */
+export const PROPERTY_TEXT_VALUE_MAX_LENGTH = 2_000;
+export const PROPERTY_URL_VALUE_MAX_LENGTH = 2_048;
+/** A note's text. */
+export const NOTE_MAX_LENGTH = 10_000;
+export const NOTES_PAGE_SIZE = 100;

@@ -21,6 +21,7 @@ export const WEBHOOK_EVENTS = [
   'document:updated',
   'document:tag:added',
   'document:tag:removed',
+  'document:note:created',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -4,6 +4,7 @@
  * clock. They sort and compare correctly as text, so the same SQL works on SQLite and PostgreSQL.
  */
 import type { ExtractionErrorCode, ExtractionStatus } from '@sheaf/contracts/documents';
+import type { PropertyType } from '@sheaf/contracts/properties';
 import type { ColumnType } from 'kysely';
 
 export type Timestamp = string;
@@ -217,6 +218,59 @@ export type DocumentsTable = {
   /** An ExtractionErrorCode when failed, else null. */
   extraction_error_code: ColumnType<ExtractionErrorCode | null, ExtractionErrorCode | null | undefined>;
   extraction_error_message: ColumnType<string | null, string | null | undefined>;
+  /** A calendar date `YYYY-MM-DD`, or null (migration 0021). */
+  document_date: ColumnType<string | null, string | null | undefined>;
+  /** How document_date was set: `detected` at extraction (replaceable) or by a `user` (kept); null without a date. */
+  document_date_source: ColumnType<DocumentDateSource | null, DocumentDateSource | null | undefined>;
+};
+
+export type DocumentDateSource = 'detected' | 'user';
+
+export type PropertyDefinitionsTable = {
+  id: string;
+  organization_id: string;
+  name: string;
+  /** `tagNameKey(name)`: unique per organization. */
+  name_key: string;
+  /** A PropertyType. */
+  type: PropertyType;
+  description: string | null;
+  /** JSON: the select options `[{ id, name, color }]`, `[]` for other types. */
+  options: ColumnType<string, string | undefined, string>;
+  /** A monetary property's default ISO 4217 currency. */
+  currency: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** One value of a document's property; a multi select has one row per chosen option. */
+export type DocumentPropertyValuesTable = {
+  document_id: string;
+  property_id: string;
+  /** '' for a single value; the option id for a multi-select row. */
+  value_key: string;
+  organization_id: string;
+  value_text: string | null;
+  value_number: number | null;
+  value_currency: string | null;
+  /** `YYYY-MM-DD`. */
+  value_date: string | null;
+  value_boolean: Flag | null;
+  value_option_id: string | null;
+  value_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type DocumentNotesTable = {
+  id: string;
+  organization_id: string;
+  document_id: string;
+  /** Null once the author's account is deleted. */
+  author_id: string | null;
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
 };
 
 export type TagsTable = {
@@ -462,6 +516,9 @@ export type Database = {
   api_keys: ApiKeysTable;
   api_key_organizations: ApiKeyOrganizationsTable;
   documents: DocumentsTable;
+  property_definitions: PropertyDefinitionsTable;
+  document_property_values: DocumentPropertyValuesTable;
+  document_notes: DocumentNotesTable;
   tags: TagsTable;
   documents_tags: DocumentsTagsTable;
   document_activities: DocumentActivitiesTable;

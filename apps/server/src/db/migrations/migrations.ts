@@ -19,6 +19,7 @@ import * as intakeEmails from './0017-intake-emails';
 import * as subscriptions from './0018-subscriptions';
 import * as searchNamesOnRename from './0019-search-names-on-rename';
 import * as accountSecurity from './0020-account-security';
+import * as documentDatesPropertiesNotes from './0021-document-dates-properties-notes';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-subscriptions': subscriptions,
   '0019-search-names-on-rename': searchNamesOnRename,
   '0020-account-security': accountSecurity,
+  '0021-document-dates-properties-notes': documentDatesPropertiesNotes,
 };
