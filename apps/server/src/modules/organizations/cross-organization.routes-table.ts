@@ -13,7 +13,8 @@ export type CrossOrganizationCase = {
    * Path parameters filled from another fixture id than the one of their name
    * (`{ documentId: 'trashedDocumentId' }`). The test's fixture has `organizationId`, `memberId`,
    * `invitationId`, `cancelledInvitationId`, `documentId`, `trashedDocumentId`, `tagId`,
-   * `attachedTagId`, `taggingRuleId`, `taggingRuleRunId`, `webhookId`, `webhookDeliveryId`, `intakeEmailId`.
+   * `attachedTagId`, `propertyId` (a text property with a value on `documentId`), `noteId` (a note on
+   * `documentId`), `taggingRuleId`, `taggingRuleRunId`, `webhookId`, `webhookDeliveryId`, `intakeEmailId`.
    */
   params?: Record<string, string>;
   /**
@@ -64,6 +65,11 @@ export const crossOrganizationCases: Record<string, CrossOrganizationCase> = {
   },
   [`POST ${ORGANIZATION}/documents/:documentId/tags`]: { body: { tagId: ':tagId' } },
   [`DELETE ${ORGANIZATION}/documents/:documentId/tags/:tagId`]: { params: { tagId: 'attachedTagId' } },
+  [`POST ${ORGANIZATION}/documents/:documentId/notes`]: { body: { content: 'Intruder note' } },
+  [`PATCH ${ORGANIZATION}/documents/:documentId/notes/:noteId`]: { body: { content: 'Taken over' } },
+  [`POST ${ORGANIZATION}/properties`]: { body: { name: 'Intruder property', type: 'text' } },
+  [`PATCH ${ORGANIZATION}/properties/:propertyId`]: { body: { name: 'Taken over' } },
+  [`PUT ${ORGANIZATION}/documents/:documentId/properties/:propertyId`]: { body: { value: 'defaced' } },
   [`POST ${ORGANIZATION}/tagging-rules`]: {
     body: { name: 'Intruder rule', conditions: [], tagIds: [':tagId'] },
   },
@@ -92,6 +98,9 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'api_key_organizations', organizationColumn: 'organization_id' },
   { table: 'documents', organizationColumn: 'organization_id' },
   { table: 'document_activities', organizationColumn: 'organization_id' },
+  { table: 'document_notes', organizationColumn: 'organization_id' },
+  { table: 'property_definitions', organizationColumn: 'organization_id' },
+  { table: 'document_property_values', organizationColumn: 'organization_id' },
   { table: 'tags', organizationColumn: 'organization_id' },
   { table: 'tagging_rules', organizationColumn: 'organization_id' },
   { table: 'tagging_rule_runs', organizationColumn: 'organization_id' },

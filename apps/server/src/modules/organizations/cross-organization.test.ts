@@ -87,6 +87,25 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       { ...owned, body: { tagId: fixture.attachedTagId } },
     );
     if (attached.status !== 201) throw new Error(`attach failed: ${attached.status}`);
+    const property = await call(server.app, 'POST', `/api/organizations/${victim.id}/properties`, {
+      ...owned,
+      body: { name: 'Victim property', type: 'text' },
+    });
+    fixture.propertyId = (await readJson<{ property: { id: string } }>(property)).property.id;
+    const value = await call(
+      server.app,
+      'PUT',
+      `/api/organizations/${victim.id}/documents/${fixture.documentId}/properties/${fixture.propertyId}`,
+      { ...owned, body: { value: 'victim value' } },
+    );
+    if (value.status !== 200) throw new Error(`property value failed: ${value.status}`);
+    const note = await call(
+      server.app,
+      'POST',
+      `/api/organizations/${victim.id}/documents/${fixture.documentId}/notes`,
+      { ...owned, body: { content: 'Victim note' } },
+    );
+    fixture.noteId = (await readJson<{ note: { id: string } }>(note)).note.id;
     const rule = await call(server.app, 'POST', `/api/organizations/${victim.id}/tagging-rules`, {
       ...owned,
       body: {

@@ -111,9 +111,13 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
       createdAt: document.createdAt,
       updatedAt: null,
     });
-    expect(extracted?.data).toEqual({ ...ids, content: 'Invoice March.txt body' });
+    expect(extracted?.data).toEqual({
+      ...ids,
+      updatedFields: ['content'],
+      content: 'Invoice March.txt body',
+    });
     expect(added?.data).toEqual({ ...ids, tagId: tag.id, tagName: 'Invoices' });
-    expect(renamed?.data).toEqual({ ...ids, name: 'Invoice April.txt' });
+    expect(renamed?.data).toEqual({ ...ids, updatedFields: ['name'], name: 'Invoice April.txt' });
     expect(removed?.data).toEqual({ ...ids, tagId: tag.id, tagName: 'Invoices' });
     expect(deleted?.data).toEqual(ids);
     for (const { json, path } of receiver.received) {
@@ -139,6 +143,77 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
     }>(listed);
     expect(after.lastTriggeredAt).not.toBeNull();
     expect(after.lastDeliveryStatus).toBe('success');
+  });
+
+  it('delivers document:note:created with the note and its author, in the order of the changes', async () => {
+    const organization = await createOrganization(server, owner, 'Noted');
+    await createWebhook(server, owner, organization.id, {
+      url: `${receiver.url}/notes`,
+      events: ['document:note:created', 'document:updated'],
+    });
+    const document = await upload(organization.id, 'Contract.txt');
+    await run();
+    receiver.reset();
+    const notes = `/api/organizations/${organization.id}/documents/${document.id}/notes`;
+    const added = await call(server.app, 'POST', notes, {
+      cookie: owner.cookie,
+      body: { content: '  Signed copy sent by post  ' },
+    });
+    expect(added.status).toBe(201);
+    const { note } = await readJson<{ note: { id: string; createdAt: string } }>(added);
+    // Neither an edit nor a deletion is an event.
+    await call(server.app, 'PATCH', `${notes}/${note.id}`, {
+      cookie: owner.cookie,
+      body: { content: 'Edited' },
+    });
+    await call(server.app, 'DELETE', `${notes}/${note.id}`, { cookie: owner.cookie });
+    await run();
+
+    expect(receiver.received.map(({ json }) => json.type)).toEqual(['document:note:created']);
+    const [created] = receiver.received;
+    expect(created?.path).toBe('/notes');
+    expect(created?.json).toEqual({
+      type: 'document:note:created',
+      timestamp: note.createdAt,
+      data: {
+        documentId: document.id,
+        organizationId: organization.id,
+        noteId: note.id,
+        content: 'Signed copy sent by post',
+        author: { id: owner.userId, name: 'Hook Owner' },
+        createdAt: note.createdAt,
+      },
+    });
+  });
+
+  it('names the changed fields in document:updated, with the document date when it changed', async () => {
+    const organization = await createOrganization(server, owner, 'Dated');
+    await createWebhook(server, owner, organization.id, {
+      url: `${receiver.url}/updated`,
+      events: ['document:updated'],
+    });
+    const document = await upload(organization.id, 'Receipt.txt');
+    await run();
+    receiver.reset();
+    const base = `/api/organizations/${organization.id}/documents/${document.id}`;
+    const patch = (body: Record<string, unknown>) =>
+      call(server.app, 'PATCH', base, { cookie: owner.cookie, body });
+    expect((await patch({ documentDate: '2026-02-03' })).status).toBe(200);
+    expect((await patch({ name: 'Receipt February.txt', documentDate: null })).status).toBe(200);
+    expect((await patch({ content: 'Paid in full' })).status).toBe(200);
+    await run();
+
+    const ids = { documentId: document.id, organizationId: organization.id };
+    expect(receiver.received.map(({ json }) => json.data)).toEqual([
+      { ...ids, updatedFields: ['documentDate'], documentDate: '2026-02-03' },
+      {
+        ...ids,
+        updatedFields: expect.arrayContaining(['name', 'documentDate']),
+        name: 'Receipt February.txt',
+        documentDate: null,
+      },
+      { ...ids, updatedFields: ['content'], content: 'Paid in full' },
+    ]);
   });
 
   it('signs with a whsec_ secret so that the standardwebhooks library verifies the delivery', async () => {
@@ -414,8 +489,18 @@ describe.each(testDialects)('webhook deliveries on %s', (dialect) => {
       ({ json }) => json.type === 'document:updated' && json.data.documentId === first.id,
     );
     expect(updates.map(({ json }) => json.data)).toEqual([
-      { documentId: first.id, organizationId: organization.id, content: 'First.txt body' },
-      { documentId: first.id, organizationId: organization.id, name: 'First renamed.txt' },
+      {
+        documentId: first.id,
+        organizationId: organization.id,
+        updatedFields: ['content'],
+        content: 'First.txt body',
+      },
+      {
+        documentId: first.id,
+        organizationId: organization.id,
+        updatedFields: ['name'],
+        name: 'First renamed.txt',
+      },
     ]);
   });
 

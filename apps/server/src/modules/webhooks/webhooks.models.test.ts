@@ -106,12 +106,14 @@ describe('webhook retries and events', () => {
     expect(retryDelayMs({ attempts: WEBHOOK_MAX_ATTEMPTS })).toBeUndefined();
   });
 
-  it('maps document activity to webhook events, a restore to none', () => {
+  it('maps document activity to webhook events, a restore and a note deletion to none', () => {
     expect(webhookEventOf('created')).toBe('document:created');
     expect(webhookEventOf('updated')).toBe('document:updated');
     expect(webhookEventOf('deleted')).toBe('document:deleted');
     expect(webhookEventOf('tagged')).toBe('document:tag:added');
     expect(webhookEventOf('untagged')).toBe('document:tag:removed');
+    expect(webhookEventOf('note_added')).toBe('document:note:created');
     expect(webhookEventOf('restored')).toBeUndefined();
+    expect(webhookEventOf('note_deleted')).toBeUndefined();
   });
 });

@@ -43,7 +43,7 @@ export function retryDelayMs({
   return Math.round(base * (1 - WEBHOOK_RETRY_JITTER + 2 * WEBHOOK_RETRY_JITTER * random()));
 }
 
-/** The webhook event an activity entry of a document is, if any (a restore is none). */
+/** The webhook event an activity entry of a document is, if any (a restore or a note's deletion is none). */
 export function webhookEventOf(event: DocumentActivityEvent): WebhookEvent | undefined {
   switch (event) {
     case 'created':
@@ -56,6 +56,8 @@ export function webhookEventOf(event: DocumentActivityEvent): WebhookEvent | und
       return 'document:tag:added';
     case 'untagged':
       return 'document:tag:removed';
+    case 'note_added':
+      return 'document:note:created';
     default:
       return undefined;
   }

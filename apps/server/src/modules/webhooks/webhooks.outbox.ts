@@ -3,6 +3,7 @@ import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
 import { generateId } from '../../shared/ids';
 import type { ActivityRecordedHook } from '../activity/activity.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
+import type { NotesReadPort } from '../notes/notes.port';
 import {
   parseEvents,
   serializeWebhookBody,
@@ -31,7 +32,14 @@ export type WebhookMessageInput = {
  * webhook that has none queued, so an event is sent if and only if its change commits, and survives
  * a crash right after the commit.
  */
-export function createWebhookOutbox({ jobQueue }: { jobQueue: Pick<JobQueue, 'enqueue'> }) {
+export function createWebhookOutbox({
+  jobQueue,
+  notes,
+}: {
+  jobQueue: Pick<JobQueue, 'enqueue'>;
+  /** Reads the note of a `document:note:created` event. */
+  notes: NotesReadPort;
+}) {
   /** Queues a delivery job for each webhook that has none queued to run by `at`. */
   async function requestDrains({
     db,
@@ -115,11 +123,26 @@ export function createWebhookOutbox({ jobQueue }: { jobQueue: Pick<JobQueue, 'en
           updatedAt: document?.updated_at ?? null,
         };
       } else {
+        // The fields the activity entry lists (`name`, `content`, `documentDate`,
+        // `properties.<propertyId>`), with the new value of the document's own fields.
         const fields = activity.eventData?.updatedFields ?? [];
+        data.updatedFields = fields;
         if (document && fields.includes('name')) data.name = document.name;
         if (document && fields.includes('content'))
           data.content = document.content.slice(0, WEBHOOK_CONTENT_MAX_LENGTH);
+        if (document && fields.includes('documentDate'))
+          data.documentDate = document.document_date;
       }
+    } else if (type === 'document:note:created') {
+      const noteId = activity.eventData?.noteId ?? null;
+      const note = noteId ? await notes.findNote({ trx: db, organizationId, noteId }) : undefined;
+      data = {
+        ...data,
+        noteId,
+        content: note?.content ?? null,
+        author: note?.author ?? null,
+        createdAt: note?.createdAt ?? activity.now,
+      };
     } else if (type === 'document:tag:added' || type === 'document:tag:removed') {
       const tagId = activity.tagId ?? null;
       data = {

@@ -95,7 +95,7 @@ export function createWebhooksRepository({ db }: { db: DatabaseOrTransaction }) 
     }) {
       return db
         .selectFrom('documents')
-        .select(['name', 'content', 'created_at', 'updated_at'])
+        .select(['name', 'content', 'created_at', 'updated_at', 'document_date'])
         .where('organization_id', '=', organizationId)
         .where('id', '=', documentId)
         .executeTakeFirst();

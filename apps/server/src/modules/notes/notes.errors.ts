@@ -1,0 +1,3 @@
+import { createApiError } from '../../shared/errors';
+
+export const createNoteNotFoundError = () => createApiError('notes.not_found');
