@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, isoDateTime } from './endpoint';
 import { NOTE_MAX_LENGTH, NOTES_PAGE_SIZE } from './limits';
 import { pageIndexSchema, pageSizeSchema } from './pagination';
+import type { MemberRole } from './permissions';
 import { multiLineString } from './text';
 
 /** A note on a document: plain text (links shown clickable by the app), its author and times. */
@@ -47,6 +48,23 @@ export function splitNoteLinks(text: string): { text: string; href?: string }[] 
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
+}
+
+/** Who acts on a note: the user (an API key acts as the user who created it) and their role. */
+export type NoteEditor = { userId: string; role: MemberRole };
+
+/** Only its author edits a note: a note whose author's account is gone (null) stays as written. */
+export function canEditNote(
+  authorId: string | null,
+  editor: Pick<NoteEditor, 'userId'> | undefined,
+): boolean {
+  return editor !== undefined && authorId !== null && authorId === editor.userId;
+}
+
+/** Its author deletes a note, and so do the organization's owners and admins (moderation). */
+export function canDeleteNote(authorId: string | null, editor: NoteEditor | undefined): boolean {
+  if (!editor) return false;
+  return canEditNote(authorId, editor) || editor.role === 'owner' || editor.role === 'admin';
 }
 
 const NOTES = '/api/organizations/:organizationId/documents/:documentId/notes';

@@ -1,4 +1,4 @@
-import type { NoteDto } from '@sheaf/contracts/notes';
+import { canDeleteNote, canEditNote, type NoteDto, type NoteEditor } from '@sheaf/contracts/notes';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
@@ -9,7 +9,7 @@ import { createForbiddenError } from '../auth/auth.errors.http';
 import { createDocumentNotFoundError } from '../documents/documents.errors';
 import type { DocumentsReadPort } from '../documents/documents.port';
 import { createNoteNotFoundError } from './notes.errors';
-import { canDeleteNote, canEditNote, type NoteEditor, toNoteDto } from './notes.models';
+import { toNoteDto } from './notes.models';
 import { createNotesRepository } from './notes.repository';
 
 type DocumentKey = { organizationId: string; documentId: string };
@@ -124,7 +124,7 @@ export function createNotesUsecases({
       return database.db.transaction().execute(async (trx) => {
         await requireActiveDocument({ trx, organizationId, documentId });
         const note = await requireNote({ trx, organizationId, documentId, noteId });
-        if (!canEditNote(note, editor)) throw createForbiddenError('Only its author edits a note.');
+        if (!canEditNote(note.author_id, editor)) throw createForbiddenError('Only its author edits a note.');
         if (note.content === content) return toNoteDto(note);
         await createNotesRepository({ db: trx }).updateContent({ noteId, content, updatedAt: now() });
         return toNoteDto(await requireNote({ trx, organizationId, documentId, noteId }));
@@ -144,7 +144,7 @@ export function createNotesUsecases({
       await database.db.transaction().execute(async (trx) => {
         await requireActiveDocument({ trx, organizationId, documentId });
         const note = await requireNote({ trx, organizationId, documentId, noteId });
-        if (!canDeleteNote(note, editor)) {
+        if (!canDeleteNote(note.author_id, editor)) {
           throw createForbiddenError('Only its author, admins and owners delete a note.');
         }
         await createNotesRepository({ db: trx }).delete({ noteId });

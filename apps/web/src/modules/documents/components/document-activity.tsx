@@ -1,6 +1,16 @@
 import type { DocumentActivityDto } from '@sheaf/contracts/documents';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FilePen, FilePlus, History, type LucideIcon, RotateCcw, Tag, Trash2 } from 'lucide-react';
+import {
+  FilePen,
+  FilePlus,
+  History,
+  type LucideIcon,
+  MessageSquarePlus,
+  MessageSquareX,
+  RotateCcw,
+  Tag,
+  Trash2,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormatter } from '../../../shared/format/date';
 import { Button } from '../../../shared/ui/button';
@@ -17,6 +27,8 @@ const EVENT_ICONS: Record<DocumentActivityDto['event'], LucideIcon> = {
   restored: RotateCcw,
   tagged: Tag,
   untagged: Tag,
+  note_added: MessageSquarePlus,
+  note_deleted: MessageSquareX,
 };
 
 type ActivityKind =
@@ -28,15 +40,25 @@ type ActivityKind =
   | 'deleted'
   | 'restored'
   | 'tagged'
-  | 'untagged';
+  | 'untagged'
+  | 'date-changed'
+  | 'properties-changed'
+  | 'note-added'
+  | 'note-deleted';
 
 /** What an entry did, with an update told apart by the fields it changed. */
 function activityKind(activity: DocumentActivityDto): ActivityKind {
+  if (activity.event === 'note_added') return 'note-added';
+  if (activity.event === 'note_deleted') return 'note-deleted';
   if (activity.event !== 'updated') return activity.event;
   const fields = new Set(activity.eventData?.updatedFields ?? []);
   if (fields.has('name') && fields.has('content')) return 'renamed-edited';
   if (fields.has('name')) return 'renamed';
   if (fields.has('content')) return 'edited';
+  // A property value's change is listed as `properties.<propertyId>`.
+  const changesProperties = [...fields].some((field) => field.startsWith('properties.'));
+  if (fields.has('documentDate') && !changesProperties) return 'date-changed';
+  if (changesProperties && !fields.has('documentDate')) return 'properties-changed';
   return 'updated';
 }
 
