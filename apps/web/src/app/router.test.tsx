@@ -90,6 +90,7 @@ describe('routes', () => {
     ['/organizations/org_abc123/deleted', 'Deleted documents'],
     ['/organizations/org_abc123/settings', 'Organization settings'],
     ['/organizations/org_abc123/settings/usage', 'Usage'],
+    ['/organizations/org_abc123/settings/properties', 'Properties'],
     ['/organizations/org_abc123/settings/intake-emails', 'Intake e-mails'],
   ])('%s shows the "%s" page to a signed-in user', async (path, title) => {
     renderAt(path, { signedIn: true });

@@ -46,6 +46,10 @@ export function documentFixture(overrides: Partial<DocumentDto> = {}): DocumentD
     extractionStatus: 'done',
     extractionError: null,
     tags: [],
+    documentDate: null,
+    documentDateIsDetected: false,
+    properties: [],
+    notesCount: 0,
     ...overrides,
   };
 }
@@ -117,6 +121,7 @@ export function documentsHandlers({
 } = {}): Record<string, Handler> {
   const handlers: Record<string, Handler> = {
     [`GET ${API_TAGS}`]: () => jsonResponse({ tags }),
+    [`GET /api/organizations/${ORGANIZATION_ID}/properties`]: () => jsonResponse({ properties: [] }),
     [`GET ${API_DOCUMENTS}`]: (request) => jsonResponse(pageOf(documents, request)),
     [`GET ${API_DOCUMENTS}/deleted`]: (request) => jsonResponse(pageOf(deleted, request)),
     [`GET ${API_DOCUMENTS}/statistics`]: () =>
@@ -135,6 +140,7 @@ export function documentsHandlers({
   for (const document of [...documents, ...deleted]) {
     handlers[`GET ${API_DOCUMENTS}/${document.id}`] = () => jsonResponse({ document });
     handlers[`GET ${API_DOCUMENTS}/${document.id}/activity`] = () => jsonResponse({ activities: [] });
+    handlers[`GET ${API_DOCUMENTS}/${document.id}/notes`] = () => jsonResponse({ notes: [], notesCount: 0 });
     handlers[`GET ${API_DOCUMENTS}/${document.id}/file`] = () =>
       new Response(new Blob(['%PDF-1.4'], { type: document.mimeType }), {
         headers: { 'content-type': document.mimeType },

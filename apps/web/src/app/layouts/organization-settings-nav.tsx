@@ -1,7 +1,15 @@
 import { canManageWebhooks } from '@sheaf/contracts/webhooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, ChartPie, type LucideIcon, Mail, Settings, Webhook } from 'lucide-react';
+import {
+  ArrowLeft,
+  ChartPie,
+  type LucideIcon,
+  Mail,
+  Settings,
+  SlidersHorizontal,
+  Webhook,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { myMemberQueryOptions } from '../../modules/members/api';
 import { navLinkClasses } from './organization-nav';
@@ -10,6 +18,7 @@ type Item = {
   to:
     | '/organizations/$organizationId/settings'
     | '/organizations/$organizationId/settings/usage'
+    | '/organizations/$organizationId/settings/properties'
     | '/organizations/$organizationId/settings/intake-emails'
     | '/organizations/$organizationId/settings/webhooks';
   labelKey: string;
@@ -26,6 +35,11 @@ const ITEMS: Item[] = [
     to: '/organizations/$organizationId/settings',
     labelKey: 'layout.organization-settings.general',
     icon: Settings,
+  },
+  {
+    to: '/organizations/$organizationId/settings/properties',
+    labelKey: 'layout.organization-settings.properties',
+    icon: SlidersHorizontal,
   },
   {
     to: '/organizations/$organizationId/settings/usage',

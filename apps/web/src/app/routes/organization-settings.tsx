@@ -21,6 +21,16 @@ const organizationUsageRoute = createRoute({
   component: lazyRouteComponent(() => import('../../modules/subscriptions/pages/usage-page'), 'UsagePage'),
 });
 
+const propertiesRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/properties',
+  staticData: { title: 'layout.organization-settings.properties' },
+  component: lazyRouteComponent(
+    () => import('../../modules/properties/pages/properties-page'),
+    'PropertiesPage',
+  ),
+});
+
 const intakeEmailsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'settings/intake-emails',
@@ -72,6 +82,7 @@ const editWebhookRoute = createRoute({
 export const organizationSettingsPages = [
   organizationSettingsRoute,
   organizationUsageRoute,
+  propertiesRoute,
   intakeEmailsRoute,
   webhooksRoute,
   createWebhookRoute,

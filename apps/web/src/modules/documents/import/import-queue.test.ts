@@ -21,6 +21,10 @@ function documentFor(file: File): DocumentListItemDto {
     extractionStatus: 'pending',
     extractionError: null,
     tags: [],
+    documentDate: null,
+    documentDateIsDetected: false,
+    properties: [],
+    notesCount: 0,
   };
 }
 

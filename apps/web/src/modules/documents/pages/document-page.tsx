@@ -39,7 +39,9 @@ import {
 } from '../api';
 import { DocumentActivity } from '../components/document-activity';
 import { DocumentContentEditor } from '../components/document-content-editor';
+import { DocumentNotes } from '../components/document-notes';
 import { DocumentPageSkeleton } from '../components/document-page-skeleton';
+import { DocumentProperties } from '../components/document-properties';
 import { DocumentsLoadError } from '../components/documents-load-error';
 import { ExtractionStatusBadge } from '../components/extraction-status-badge';
 import { RenameDocumentDialog } from '../components/rename-document-dialog';
@@ -283,6 +285,12 @@ export function DocumentPage({ TagsEditor }: { TagsEditor: DocumentTagsEditorCom
           documentQueryKey={documentQueryKey(organizationId, current.id)}
         />
 
+        <DocumentProperties
+          organizationId={organizationId}
+          document={current}
+          isReadOnly={current.isDeleted}
+        />
+
         <Tabs
           value={tab}
           onValueChange={(value) =>
@@ -313,6 +321,8 @@ export function DocumentPage({ TagsEditor }: { TagsEditor: DocumentTagsEditorCom
             <DocumentActivity organizationId={organizationId} documentId={current.id} />
           </TabsContent>
         </Tabs>
+
+        <DocumentNotes organizationId={organizationId} documentId={current.id} />
       </div>
 
       <aside
