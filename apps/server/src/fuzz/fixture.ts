@@ -7,8 +7,8 @@ import { encodeMultipart } from './requests';
 
 /**
  * The fuzzer's fixture, made through the API as a user would: a verified owner signed in, an
- * organization with tags, documents (text and PDF, extracted), a tagging rule, a webhook with a
- * delivery, an intake address, a member who accepted an invitation, a pending invitation, a
+ * organization with tags, documents (text and PDF, extracted), properties with a value, a note, a
+ * tagging rule, a webhook with a delivery, an intake address, a member who accepted an invitation, a pending invitation, a
  * trashed document, and an API key with every permission in all organizations.
  */
 export type Account = { email: string; password: string; cookie: string; userId: string };
@@ -278,6 +278,57 @@ export async function createFixture({
   if (documentIds[0] && tagIds[1])
     await attempt('tag a document', async () =>
       call(`${org}/documents/${documentIds[0]}/tags`, { method: 'POST', cookie, body: { tagId: tagIds[1] } }),
+    );
+  // A property of each kind the fuzzer's values hit most (free text, a select), a value and a note.
+  const status = await attempt('property', async () =>
+    expect(
+      'POST properties',
+      await call(`${org}/properties`, {
+        method: 'POST',
+        cookie,
+        body: {
+          name: 'Status',
+          type: 'select',
+          options: [
+            { name: 'Open', color: '#d8ff75' },
+            { name: 'Paid', color: '#7fd962' },
+          ],
+        },
+      }),
+      201,
+    ),
+  );
+  const statusProperty = status?.property as { id?: string; options?: Array<{ id: string }> } | undefined;
+  await attempt('text property', async () =>
+    expect(
+      'POST properties',
+      await call(`${org}/properties`, { method: 'POST', cookie, body: { name: 'Reference', type: 'text' } }),
+      201,
+    ),
+  );
+  if (documentIds[0] && statusProperty?.id && statusProperty.options?.[0])
+    await attempt('property value', async () =>
+      expect(
+        'PUT property value',
+        await call(`${org}/documents/${documentIds[0]}/properties/${statusProperty.id}`, {
+          method: 'PUT',
+          cookie,
+          body: { value: statusProperty.options?.[0]?.id },
+        }),
+        200,
+      ),
+    );
+  if (documentIds[0])
+    await attempt('note', async () =>
+      expect(
+        'POST notes',
+        await call(`${org}/documents/${documentIds[0]}/notes`, {
+          method: 'POST',
+          cookie,
+          body: { content: 'Paid by transfer, see https://bank.example/42' },
+        }),
+        201,
+      ),
     );
   if (documentIds[3])
     await attempt('trash a document', async () =>
