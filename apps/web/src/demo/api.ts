@@ -8,7 +8,9 @@ import { DemoHttpError, errorResponse, findRoute, json, type Route } from './htt
 import { intakeEmailsRoutes } from './intake-emails';
 import { invitationsRoutes } from './invitations';
 import { membersRoutes } from './members';
+import { notesRoutes } from './notes';
 import { organizationsRoutes } from './organizations';
+import { propertiesRoutes } from './properties';
 import { searchRoutes } from './search';
 import { createSeed } from './seed';
 import { sessionRoutes } from './session';
@@ -65,7 +67,9 @@ export function createDemoRoutes(context: DemoContext): Route[] {
     ...accountSecurityRoutes(context),
     ...searchRoutes(context),
     ...activityRoutes(context),
+    ...notesRoutes(context),
     ...documentsRoutes(context),
+    ...propertiesRoutes(context),
     ...tagsRoutes(context),
     ...taggingRulesRoutes(context),
     ...invitationsRoutes(context),

@@ -1,6 +1,16 @@
+import type { DocumentFilters, DocumentSort, SortOrder } from '@sheaf/contracts/document-filters';
+import {
+  documentSortIssue,
+  filterAndSortDocuments,
+  type MatchableDocument,
+  propertyConditionIssue,
+} from '@sheaf/contracts/document-filters-match';
 import type { DocumentDto, DocumentListItemDto, DocumentTagDto } from '@sheaf/contracts/documents';
+import type { ValidationIssue } from '@sheaf/contracts/validation-issues';
 import type { DemoContext } from './context';
-import { notFound } from './http';
+import { DemoHttpError, notFound } from './http';
+import { notesCountOf } from './notes';
+import { propertyValuesOf } from './properties';
 import type { DocumentRow } from './state';
 
 const RETENTION_DAYS = 30;
@@ -25,9 +35,12 @@ export function documentTags(context: DemoContext, documentId: string): Document
 }
 
 export function toListItem(context: DemoContext, document: DocumentRow): DocumentListItemDto {
-  const { content: _content, ...fields } = document;
+  const { content: _content, documentDateSource, ...fields } = document;
   return {
     ...fields,
+    documentDateIsDetected: documentDateSource === 'detected',
+    properties: propertyValuesOf(context.state, document.id),
+    notesCount: notesCountOf(context.state, document.id),
     isDeleted: document.deletedAt !== null,
     scheduledPurgeAt:
       document.deletedAt === null
@@ -48,3 +61,54 @@ export const activeDocuments = (context: DemoContext, organizationId: string) =>
   context.state.documents
     .filter((document) => document.organizationId === organizationId && document.deletedAt === null)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+
+/** What the shared filters and sorts read of a document (contracts' document-filters-match). */
+export function matchableDocument(context: DemoContext, document: DocumentRow): MatchableDocument {
+  return {
+    id: document.id,
+    name: document.name,
+    mimeType: document.mimeType,
+    originalSize: document.originalSize,
+    createdAt: document.createdAt,
+    extractionStatus: document.extractionStatus,
+    documentDate: document.documentDate,
+    tagIds: context.state.documentTags
+      .filter((link) => link.documentId === document.id)
+      .map(({ tagId }) => tagId),
+    properties: propertyValuesOf(context.state, document.id),
+  };
+}
+
+/**
+ * The documents meeting the filters, in the sort's order, as the server lists them: a property
+ * condition that does not fit its property, or a sort on a property without an order, is
+ * 400 `api.validation_error` (a property of another organization matches nothing).
+ */
+export function filterAndSortDemoDocuments(
+  context: DemoContext,
+  organizationId: string,
+  documents: DocumentRow[],
+  { filters, sort, order }: { filters: DocumentFilters; sort?: DocumentSort; order?: SortOrder },
+): DocumentRow[] {
+  const properties = context.state.propertyDefinitions.filter(
+    (property) => property.organizationId === organizationId,
+  );
+  const byId = new Map(properties.map((property) => [property.id, property]));
+  const sortIssue = sort ? documentSortIssue(sort, byId) : null;
+  const issues: ValidationIssue[] = [
+    ...filters.property.flatMap((condition, index) => {
+      const definition = byId.get(condition.propertyId);
+      const message = definition ? propertyConditionIssue(definition, condition) : null;
+      return message ? [{ path: `property.${index}`, message, code: 'custom' }] : [];
+    }),
+    ...(sortIssue ? [{ path: 'sort', message: sortIssue, code: 'custom' }] : []),
+  ];
+  if (issues.length > 0) {
+    throw new DemoHttpError(400, 'api.validation_error', 'The request is invalid.', issues);
+  }
+  const rows = new Map(documents.map((document) => [document.id, document]));
+  return filterAndSortDocuments(
+    documents.map((document) => matchableDocument(context, document)),
+    { filters, sort, order, properties },
+  ).flatMap(({ id }) => rows.get(id) ?? []);
+}

@@ -1,3 +1,4 @@
+import { detectDocumentDate, numericDateOrderOf } from '@sheaf/contracts/document-dates';
 import {
   documentsEndpoints,
   isInlineMimeType,
@@ -8,7 +9,13 @@ import {
 import { recordActivity } from './activity';
 import { DEMO_DOCUMENTS_PAGE_SIZE, DEMO_PLAN_LIMITS, DEMO_UPLOAD_DELAY_MS } from './constants';
 import { type DemoContext, newId, nowIso, readBytes, requireOrganization } from './context';
-import { activeDocuments, findDocument, toDocumentDto, toListItem } from './documents-store';
+import {
+  activeDocuments,
+  filterAndSortDemoDocuments,
+  findDocument,
+  toDocumentDto,
+  toListItem,
+} from './documents-store';
 import { DemoHttpError, handle, json, noContent, parseJsonBody, parseWith, readQuery } from './http';
 import type { DocumentRow } from './state';
 import { applyTaggingRules } from './tagging-rules';
@@ -34,6 +41,23 @@ const storedBytes = (context: DemoContext, organizationId: string) =>
     .filter((document) => document.organizationId === organizationId)
     .reduce((total, document) => total + document.originalSize, 0);
 
+/**
+ * The date found in the text, else in the original file name, as the server's extraction reads it
+ * (numeric dates in the owner's order: the demo user has no locale, so day first); a date someone
+ * set or cleared stays.
+ */
+function detectDemoDocumentDate(context: DemoContext, document: DocumentRow) {
+  if (document.documentDateSource === 'user') return;
+  const detected = detectDocumentDate({
+    text: document.content,
+    fileName: document.originalName,
+    order: numericDateOrderOf(null),
+    today: nowIso(context).slice(0, 10),
+  });
+  document.documentDate = detected;
+  document.documentDateSource = detected === null ? null : 'detected';
+}
+
 function trashDocument(context: DemoContext, document: DocumentRow) {
   const now = nowIso(context);
   document.deletedAt = now;
@@ -51,6 +75,11 @@ async function purgeDocuments(context: DemoContext, documents: DocumentRow[]) {
   state.documents = state.documents.filter(({ id }) => !ids.has(id));
   state.documentTags = state.documentTags.filter(({ documentId }) => !ids.has(documentId));
   state.activities = state.activities.filter(({ documentId }) => !ids.has(documentId));
+  // As the database's cascades do.
+  state.documentPropertyValues = state.documentPropertyValues.filter(
+    ({ documentId }) => !ids.has(documentId),
+  );
+  state.notes = state.notes.filter(({ documentId }) => !ids.has(documentId));
   if (ids.size > 0) await context.persistence.deleteFiles([...ids]);
 }
 
@@ -114,7 +143,10 @@ async function uploadDocument(context: DemoContext, organizationId: string, body
     updatedAt: null,
     deletedAt: null,
     deletedBy: null,
+    documentDate: null,
+    documentDateSource: null,
   };
+  detectDemoDocumentDate(context, document);
   await context.persistence.saveFiles([[document.id, file]]);
   context.state.documents.push(document);
   recordActivity(context, { organizationId, documentId: document.id, event: 'created' });
@@ -166,14 +198,15 @@ export const documentsRoutes = (context: DemoContext) => {
     }),
     handle(documentsEndpoints.list, ({ params, url }) => {
       const organization = organizationOf(params);
-      const { pageIndex, pageSize, tags } = parseWith(
+      const { pageIndex, pageSize, sort, order, ...filters } = parseWith(
         listDocumentsQuerySchema,
         withDemoPageSize(readQuery(url)),
       );
-      const documents = activeDocuments(context, organization.id).filter((document) =>
-        tags.every((tagId) =>
-          context.state.documentTags.some((link) => link.documentId === document.id && link.tagId === tagId),
-        ),
+      const documents = filterAndSortDemoDocuments(
+        context,
+        organization.id,
+        activeDocuments(context, organization.id),
+        { filters, sort, order },
       );
       return json({
         documents: page(documents, pageIndex, pageSize).map((document) => toListItem(context, document)),
@@ -246,13 +279,19 @@ export const documentsRoutes = (context: DemoContext) => {
         organizationOf(request.params).id,
         request.params.documentId ?? '',
       );
-      const { name, content } = parseJsonBody(request, updateDocumentSchema);
+      const { name, content, documentDate } = parseJsonBody(request, updateDocumentSchema);
       const updatedFields = [
         name === undefined ? [] : ['name'],
         content === undefined ? [] : ['content'],
+        documentDate === undefined ? [] : ['documentDate'],
       ].flat();
       if (name !== undefined) document.name = name;
       if (content !== undefined) document.content = content;
+      if (documentDate !== undefined) {
+        // Set or cleared by someone: a later extraction leaves it as it is.
+        document.documentDate = documentDate;
+        document.documentDateSource = 'user';
+      }
       document.updatedAt = nowIso(context);
       recordActivity(context, {
         organizationId: document.organizationId,
@@ -285,6 +324,7 @@ export const documentsRoutes = (context: DemoContext) => {
       const file = await context.persistence.loadFile(document.id);
       document.content = file ? await context.extractText(file, document.mimeType).catch(() => '') : '';
       document.extractionStatus = 'done';
+      detectDemoDocumentDate(context, document);
       applyTaggingRules(context, document);
       return json({ document: toDocumentDto(context, document) }, 202);
     }),

@@ -1,4 +1,6 @@
+import { detectDocumentDate, numericDateOrderOf } from '@sheaf/contracts/document-dates';
 import { ID_RANDOM_LENGTH, type IdPrefix } from '@sheaf/contracts/ids';
+import type { PropertyValue } from '@sheaf/contracts/properties';
 import { DEMO_INTAKE_EMAILS_DOMAIN } from './constants';
 import { sha256Hex } from './documents';
 import { makeTextPdf } from './pdf';
@@ -34,6 +36,8 @@ type SeedDocument = {
   name: string;
   daysAgo: number;
   tags: TagKey[];
+  /** A document date someone typed in (this many days before now); else the one detected in its text. */
+  userDateDaysAgo?: number;
 } & (
   | { kind: 'pdf'; title: string; paragraphs: string[] }
   | { kind: 'text'; text: string }
@@ -70,6 +74,7 @@ const DOCUMENTS: SeedDocument[] = [
     name: 'Apartment lease agreement.pdf',
     daysAgo: 41,
     tags: ['contracts', 'home'],
+    userDateDaysAgo: 45,
     title: 'Residential lease agreement',
     paragraphs: [
       'Between the landlord, Mrs. Hélène Dubois, and the tenant, Demo user.',
@@ -184,6 +189,7 @@ const DOCUMENTS: SeedDocument[] = [
     name: 'Pharmacy receipt (scan).png',
     daysAgo: 12,
     tags: ['receipts', 'health'],
+    userDateDaysAgo: 13,
   },
   {
     kind: 'text',
@@ -240,6 +246,107 @@ function fileOf(document: SeedDocument): { bytes: Uint8Array; mimeType: string; 
     case 'image':
       return { bytes: receiptPng(), mimeType: 'image/png', content: '' };
   }
+}
+
+/**
+ * Custom properties (issue 29) and their values on a few documents (by their index in DOCUMENTS):
+ * an amount, a due date, a status and whether it is paid.
+ */
+function seedProperties(
+  organizationId: string,
+  at: (days: number) => string,
+): Pick<DemoState, 'propertyDefinitions' | 'documentPropertyValues'> {
+  const created = at(200);
+  const day = (daysAgo: number) => at(daysAgo).slice(0, 10);
+  const [amount, dueDate, status, paid] = [1, 2, 3, 4].map((n) => seedId('prop', n)) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const [toReview, inProgress, done] = [1, 2, 3].map((n) => seedId('opt', n)) as [string, string, string];
+  const definition = (
+    id: string,
+    fields: Pick<DemoState['propertyDefinitions'][number], 'name' | 'type' | 'description'> &
+      Partial<Pick<DemoState['propertyDefinitions'][number], 'options' | 'currency'>>,
+  ) => ({
+    id,
+    organizationId,
+    options: [],
+    currency: null,
+    createdAt: created,
+    updatedAt: created,
+    ...fields,
+  });
+  const values: [documentIndex: number, propertyId: string, value: PropertyValue][] = [
+    [0, amount, { amount: 280, currency: 'EUR' }],
+    [0, dueDate, day(-28)],
+    [0, status, done],
+    [0, paid, true],
+    [1, amount, { amount: 75.34, currency: 'EUR' }],
+    [1, dueDate, day(-6)],
+    [1, status, done],
+    [1, paid, true],
+    [3, amount, { amount: 642, currency: 'EUR' }],
+    [3, status, inProgress],
+    [6, amount, { amount: 58, currency: 'EUR' }],
+    [6, paid, true],
+    [8, amount, { amount: 34.99, currency: 'EUR' }],
+    [9, amount, { amount: 490, currency: 'EUR' }],
+    [9, dueDate, day(-19)],
+    [9, status, toReview],
+    [9, paid, false],
+  ];
+  return {
+    propertyDefinitions: [
+      definition(amount, {
+        name: 'Amount',
+        type: 'monetary',
+        description: 'Total with taxes',
+        currency: 'EUR',
+      }),
+      definition(dueDate, { name: 'Due date', type: 'date', description: 'When it must be paid' }),
+      definition(status, {
+        name: 'Status',
+        type: 'select',
+        description: null,
+        options: [
+          { id: toReview, name: 'To review', color: '#ffa24d' },
+          { id: inProgress, name: 'In progress', color: '#7cc7ff' },
+          { id: done, name: 'Done', color: '#7fd962' },
+        ],
+      }),
+      definition(paid, { name: 'Paid', type: 'boolean', description: null }),
+    ],
+    documentPropertyValues: values.map(([documentIndex, propertyId, value]) => ({
+      organizationId,
+      documentId: seedId('doc', documentIndex + 1),
+      propertyId,
+      value,
+    })),
+  };
+}
+
+/**
+ * A seeded document's date: the one typed in for it (source 'user'), else the first date of its text
+ * as the extraction detects it (source 'detected'), else none.
+ */
+function seedDocumentDate(
+  seed: SeedDocument,
+  content: string,
+  now: Date,
+): Pick<DocumentRow, 'documentDate' | 'documentDateSource'> {
+  if (seed.userDateDaysAgo !== undefined) {
+    const date = new Date(now.getTime() - seed.userDateDaysAgo * 24 * 3600 * 1000);
+    return { documentDate: date.toISOString().slice(0, 10), documentDateSource: 'user' };
+  }
+  const detected = detectDocumentDate({
+    text: content,
+    fileName: seed.name,
+    order: numericDateOrderOf(null),
+    today: now.toISOString().slice(0, 10),
+  });
+  return { documentDate: detected, documentDateSource: detected === null ? null : 'detected' };
 }
 
 /** The demo's starting point: a signed-in owner and an organization with a believable archive. */
@@ -338,6 +445,8 @@ export async function createSeed(now: Date): Promise<{ state: DemoState; files: 
         updatedAt: at(100),
       },
     ],
+    notes: [],
+    ...seedProperties(organizationId, at),
   };
 
   const files: [string, Blob][] = [];
@@ -366,6 +475,7 @@ export async function createSeed(now: Date): Promise<{ state: DemoState; files: 
         updatedAt: null,
         deletedAt: null,
         deletedBy: null,
+        ...seedDocumentDate(seed, content, now),
       };
       state.documents[index] = document;
       files.push([id, new Blob([bytes.slice().buffer], { type: mimeType })]);
@@ -416,5 +526,49 @@ export async function createSeed(now: Date): Promise<{ state: DemoState; files: 
       createdAt: at(8),
     });
   }
+  // Notes by both members, one with a link, each with its `note_added` entry.
+  const seedNotes: { documentIndex: number; authorId: string; content: string; createdAt: string }[] = [
+    {
+      documentIndex: 0,
+      authorId: DEMO_USER.id,
+      content: 'Paid by bank transfer on the 14th.\nReference on the statement: NWP-2025-0117',
+      createdAt: at(1, 30),
+    },
+    {
+      documentIndex: 0,
+      authorId: member.id,
+      content:
+        'The new valve has a 2-year warranty, conditions here: https://northwind-plumbing.example/warranty',
+      createdAt: at(0, 90),
+    },
+    {
+      documentIndex: 2,
+      authorId: member.id,
+      content: 'Ask Mrs. Dubois when the deposit will be returned before we move out.',
+      createdAt: at(35),
+    },
+  ];
+  seedNotes.forEach(({ documentIndex, authorId, content, createdAt }, index) => {
+    const document = state.documents[documentIndex];
+    if (!document) return;
+    const id = seedId('note', index + 1);
+    state.notes.push({
+      id,
+      organizationId,
+      documentId: document.id,
+      authorId,
+      content,
+      createdAt,
+      updatedAt: null,
+    });
+    activity({
+      documentId: document.id,
+      event: 'note_added',
+      eventData: { noteId: id },
+      tagId: null,
+      userId: authorId,
+      createdAt,
+    });
+  });
   return { state, files };
 }

@@ -8,6 +8,7 @@ import type { IntakeEmailDto } from '@sheaf/contracts/intake-emails';
 import type { InvitationRole, InvitationStatus } from '@sheaf/contracts/invitations';
 import type { OrganizationDto } from '@sheaf/contracts/organizations';
 import type { MemberRole } from '@sheaf/contracts/permissions';
+import type { PropertyOptionDto, PropertyType, PropertyValue } from '@sheaf/contracts/properties';
 import type {
   TaggingRuleCondition,
   TaggingRuleMatchMode,
@@ -81,6 +82,37 @@ export type DemoState = {
     updatedAt: string;
   }[];
   intakeEmails: IntakeEmailDto[];
+  /** Notes on documents, oldest first by `createdAt`. */
+  notes: {
+    id: string;
+    organizationId: string;
+    documentId: string;
+    /** The author; a note whose author is no longer among `users` shows no author. */
+    authorId: string | null;
+    content: string;
+    createdAt: string;
+    /** Null until edited. */
+    updatedAt: string | null;
+  }[];
+  /** Custom property definitions; `options` in their order, [] but for selects. */
+  propertyDefinitions: {
+    id: string;
+    organizationId: string;
+    name: string;
+    type: PropertyType;
+    description: string | null;
+    options: PropertyOptionDto[];
+    currency: string | null;
+    createdAt: string;
+    updatedAt: string;
+  }[];
+  /** Documents' property values: one entry per document and property (a multi select's ids in one). */
+  documentPropertyValues: {
+    organizationId: string;
+    documentId: string;
+    propertyId: string;
+    value: PropertyValue;
+  }[];
 };
 
 export type DocumentRow = {
@@ -97,9 +129,14 @@ export type DocumentRow = {
   updatedAt: string | null;
   deletedAt: string | null;
   deletedBy: string | null;
+  /** The date the document is about ('YYYY-MM-DD'), or null. */
+  documentDate: string | null;
+  /** 'detected' (read at extraction), 'user' (set or cleared by someone: extraction leaves it), or null. */
+  documentDateSource: 'detected' | 'user' | null;
 };
 
-export const DEMO_STATE_VERSION = 1;
+/** 2: issue 29's notes (and properties, dates); a state saved by version 1 is seeded again. */
+export const DEMO_STATE_VERSION = 2;
 
 /** Where the demo keeps its state and files: IndexedDB in the browser, memory in tests. */
 export type DemoPersistence = {

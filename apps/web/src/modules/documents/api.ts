@@ -1,11 +1,19 @@
 import {
+  type DocumentFilters,
+  type DocumentSort,
+  formatPropertyCondition,
+  type SortOrder,
+} from '@sheaf/contracts/document-filters';
+import {
   type DocumentDto,
   type DocumentListItemDto,
+  type DocumentSearchHitDto,
   documentsEndpoints,
   type ExtractionStatus,
   type UpdateDocumentInput,
 } from '@sheaf/contracts/documents';
 import { ACTIVITY_PAGE_SIZE, DOCUMENTS_PAGE_SIZE, TRASH_PAGE_SIZE } from '@sheaf/contracts/limits';
+import { searchEndpoints } from '@sheaf/contracts/search';
 import {
   hashKey,
   infiniteQueryOptions,
@@ -34,11 +42,38 @@ export function documentQueryKey(organizationId: string, documentId: string) {
 export { documentFileUrl } from './preview/document-file';
 
 /** A list is looked at again every few seconds while one of its rows is still being extracted. */
-function refetchWhileExtracting(query: { state: { data: DocumentsPage | undefined } }): number | false {
+function refetchWhileExtracting(query: {
+  state: { data: { documents: DocumentListItemDto[] } | undefined };
+}): number | false {
   const documents = query.state.data?.documents ?? [];
   return documents.some((document) => isExtractionRunning(document.extractionStatus))
     ? LIST_EXTRACTION_POLL_MS
     : false;
+}
+
+/** The list's sort and filters as the API takes them (see @sheaf/contracts/document-filters). */
+export type DocumentsListCriteria = {
+  filters?: DocumentFilters;
+  sort?: DocumentSort;
+  order?: SortOrder;
+};
+
+/** The query parameters of the list's filters: lists comma-joined, property conditions repeated. */
+function filtersQuery(filters: DocumentFilters | undefined) {
+  if (!filters) return {};
+  const list = (items: readonly string[]) => (items.length > 0 ? items.join(',') : undefined);
+  return {
+    tags: list(filters.tags),
+    anyTags: list(filters.anyTags),
+    excludedTags: list(filters.excludedTags),
+    documentDateFrom: filters.documentDateFrom,
+    documentDateTo: filters.documentDateTo,
+    createdFrom: filters.createdFrom,
+    createdTo: filters.createdTo,
+    fileTypes: list(filters.fileTypes),
+    extractionStatuses: list(filters.extractionStatuses),
+    property: filters.property.length > 0 ? filters.property.map(formatPropertyCondition) : undefined,
+  };
 }
 
 export function documentsQueryOptions({
@@ -46,19 +81,75 @@ export function documentsQueryOptions({
   pageIndex = 0,
   pageSize = DOCUMENTS_PAGE_SIZE,
   tagIds = [],
+  filters,
+  sort,
+  order,
 }: {
   organizationId: string;
   pageIndex?: number;
   pageSize?: number;
+  /** Only documents carrying every one of these tags (the same as `filters.tags`). */
   tagIds?: readonly string[];
-}) {
+} & DocumentsListCriteria) {
+  const query = {
+    ...filtersQuery(filters),
+    ...(tagIds.length > 0 && !filters ? { tags: tagIds.join(',') } : {}),
+    sort,
+    order,
+  };
   return queryOptions({
-    queryKey: [...documentsQueryKey(organizationId), 'list', { pageIndex, pageSize, tagIds }] as const,
+    queryKey: [...documentsQueryKey(organizationId), 'list', { pageIndex, pageSize, ...query }] as const,
     queryFn: (): Promise<DocumentsPage> =>
       call(documentsEndpoints.list, {
         params: { organizationId },
-        query: { pageIndex, pageSize, tags: tagIds.length > 0 ? tagIds.join(',') : undefined },
+        query: { pageIndex, pageSize, ...query },
       }),
+    placeholderData: keepPreviousData,
+    refetchInterval: refetchWhileExtracting,
+  });
+}
+
+export type DocumentsSearchPage = {
+  documents: DocumentSearchHitDto[];
+  documentsCount: number;
+  documentsCountIsCapped: boolean;
+};
+
+/**
+ * GET /documents/search for the documents list: the query with the list's filters and sort
+ * (`relevance`, the default, when none is given), a page at a time.
+ */
+export function documentsSearchQueryOptions({
+  organizationId,
+  searchQuery,
+  pageIndex = 0,
+  pageSize = DOCUMENTS_PAGE_SIZE,
+  filters,
+  sort,
+  order,
+}: {
+  organizationId: string;
+  searchQuery: string;
+  pageIndex?: number;
+  pageSize?: number;
+  filters?: DocumentFilters;
+  sort?: DocumentSort | 'relevance';
+  order?: SortOrder;
+}) {
+  const query = { searchQuery, ...filtersQuery(filters), sort, order };
+  return queryOptions({
+    queryKey: [...documentsQueryKey(organizationId), 'search', { pageIndex, pageSize, ...query }] as const,
+    queryFn: async (): Promise<DocumentsSearchPage> => {
+      const answer = await call(searchEndpoints.searchDocuments, {
+        params: { organizationId },
+        query: { pageIndex, pageSize, ...query },
+      });
+      return {
+        documents: answer.documents,
+        documentsCount: answer.documentsCount,
+        documentsCountIsCapped: answer.documentsCountIsCapped === true,
+      };
+    },
     placeholderData: keepPreviousData,
     refetchInterval: refetchWhileExtracting,
   });

@@ -94,7 +94,7 @@ describe('command palette', () => {
       within(documents)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Invoice March.pdf', 'Dentist receipt - invoice 4471.pdf']);
+    ).toEqual(['Invoice March.pdf', 'Dentist receipt - invoice 4471.pdf', 'See all 2 results']);
     expect(searches()).toHaveLength(1);
     const params = searches()[0]?.url.searchParams;
     expect(params?.get('searchQuery')).toBe('invoice');
@@ -228,6 +228,61 @@ describe('command palette', () => {
 
     await waitFor(() => expect(within(palette).getByRole('status')).toHaveTextContent('No results found.'));
     expect(within(palette).queryByText(/\d+ documents?$/)).not.toBeInTheDocument();
+  });
+
+  test('"See all N results" opens the documents list with the query, to filter, sort and page it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPalettePage(() =>
+      jsonResponse({
+        documents: [searchHit(invoice), searchHit(receipt)],
+        documentsCount: 12,
+        documentsCountIsCapped: false,
+      }),
+    );
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), ' invoice ');
+    const seeAll = await within(palette).findByRole('option', { name: 'See all 12 results' });
+    // The last of the documents' options: the arrow keys reach it after the hits.
+    const documents = within(palette).getByRole('group', { name: 'Documents' });
+    expect(within(documents).getAllByRole('option').at(-1)).toBe(seeAll);
+    await user.click(seeAll);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(DOCUMENTS_URL));
+    expect(router.state.location.search).toEqual({ q: 'invoice' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByRole('searchbox', { name: 'Search documents' })).toHaveValue('invoice');
+  });
+
+  test('a capped count reads "See all 10,000+ results"', async () => {
+    const user = userEvent.setup();
+    renderPalettePage(() =>
+      jsonResponse({
+        documents: [searchHit(invoice)],
+        documentsCount: SEARCH_COUNT_CAP,
+        documentsCountIsCapped: true,
+      }),
+    );
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.type(within(palette).getByRole('combobox'), 'the');
+
+    expect(
+      await within(palette).findByRole('option', { name: 'See all 10,000+ results' }),
+    ).toBeInTheDocument();
+  });
+
+  test('the help beside the search lists the query syntax', async () => {
+    const user = userEvent.setup();
+    renderPalettePage();
+    const palette = await openWithShortcut(user, 'Control');
+
+    await user.click(within(palette).getByRole('button', { name: 'Search syntax' }));
+
+    const help = await screen.findByRole('dialog', { name: 'Search syntax' });
+    expect(within(help).getByText('tag:invoices')).toBeInTheDocument();
+    expect(within(help).getByText('Carries this tag (quote names with spaces)')).toBeInTheDocument();
+    expect(within(help).getByText('amount>100')).toBeInTheDocument();
   });
 
   test('Ctrl+K does nothing outside an organization', async () => {

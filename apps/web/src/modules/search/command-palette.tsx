@@ -1,6 +1,6 @@
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
-import { Monitor, Moon, Search, Sun, X } from 'lucide-react';
+import { ArrowRight, Monitor, Moon, Search, Sun, X } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEME_MODES, type ThemeMode } from '../../shared/theme/theme';
@@ -10,6 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { HighlightedText } from '../../shared/ui/highlighted-text';
 import { Spinner } from '../../shared/ui/spinner';
 import { FileTypeIcon } from '../documents/file-type-icon';
+import { SearchSyntaxHelp } from '../documents/search-syntax-help';
 import { useDocumentSearch } from './use-document-search';
 
 const organizationRouteApi = getRouteApi('/private/organizations/$organizationId');
@@ -165,6 +166,9 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
   const resultsCount = search.documentsCountIsCapped
     ? t('command-palette.results-count-capped', { formatted: formattedCount })
     : t('command-palette.results-count', { count: search.documentsCount, formatted: formattedCount });
+  const seeAllLabel = search.documentsCountIsCapped
+    ? t('command-palette.see-all-capped', { formatted: formattedCount })
+    : t('command-palette.see-all', { count: search.documentsCount, formatted: formattedCount });
   const themeHeading = t('command-palette.sections.theme');
   const themeActions = THEME_MODES.map((mode) => ({
     mode,
@@ -199,6 +203,7 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
         {search.isLoading ? (
           <Spinner size="sm" label={t('command-palette.loading')} className="text-muted-foreground" />
         ) : null}
+        <SearchSyntaxHelp />
         <DialogClose
           aria-label={t('command-palette.dismiss')}
           className={cn(
@@ -251,6 +256,24 @@ function CommandPaletteBody({ onDone }: { onDone: () => void }) {
                 </span>
               </Command.Item>
             ))}
+            {/* The list takes the query further: filters, sorts and pages of every hit. */}
+            <Command.Item
+              value="documents:see-all"
+              className={itemClasses}
+              onSelect={() => {
+                onDone();
+                void navigate({
+                  to: '/organizations/$organizationId/documents',
+                  params: { organizationId },
+                  search: { q: search.query.trim() },
+                });
+              }}
+            >
+              <span className="flex size-7 shrink-0 items-center justify-center text-muted-foreground">
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </span>
+              <span className="flex-1 truncate">{seeAllLabel}</span>
+            </Command.Item>
           </Command.Group>
         ) : null}
         {themeActions.length > 0 ? (

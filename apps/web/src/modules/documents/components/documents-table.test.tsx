@@ -9,14 +9,24 @@ import { LIST_EXTRACTION_POLL_MS } from '../extraction';
 
 const DOCUMENTS_URL = `/organizations/${ORGANIZATION_ID}/documents`;
 
-const done = documentFixture({ id: 'doc_done', name: 'Lease contract.pdf' });
-const pending = documentFixture({ id: 'doc_pending', name: 'Scan 001.pdf', extractionStatus: 'pending' });
-const processing = documentFixture({
+/** A fixture with the list's issue 29 fields (no date, properties or notes). */
+const fixture = (overrides: Parameters<typeof documentFixture>[0]) =>
+  documentFixture({
+    documentDate: null,
+    documentDateIsDetected: false,
+    properties: [],
+    notesCount: 0,
+    ...overrides,
+  });
+
+const done = fixture({ id: 'doc_done', name: 'Lease contract.pdf' });
+const pending = fixture({ id: 'doc_pending', name: 'Scan 001.pdf', extractionStatus: 'pending' });
+const processing = fixture({
   id: 'doc_processing',
   name: 'Scan 002.pdf',
   extractionStatus: 'processing',
 });
-const failed = documentFixture({
+const failed = fixture({
   id: 'doc_failed',
   name: 'Broken.pdf',
   extractionStatus: 'failed',

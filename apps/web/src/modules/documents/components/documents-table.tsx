@@ -1,7 +1,9 @@
+import type { DocumentSort, SortOrder } from '@sheaf/contracts/document-filters';
 import type { DocumentListItemDto } from '@sheaf/contracts/documents';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes';
 import { useDateFormatter } from '../../../shared/format/date';
@@ -14,6 +16,7 @@ import { Tooltip } from '../../../shared/ui/tooltip';
 import type { DocumentsPage } from '../api';
 import { splitFileName } from '../file-name';
 import { FileTypeIcon, getFileTypeLabel } from '../file-type-icon';
+import type { DocumentListSort } from '../search-params';
 import { DocumentRowMenu } from './document-row-menu';
 import { DocumentsLoadError } from './documents-load-error';
 import { ExtractionStatusBadge } from './extraction-status-badge';
@@ -26,6 +29,20 @@ export type DocumentsTableColumn = {
   hideOnMobile?: boolean;
   /** With `hideOnMobile`: what of it still shows below the `sm` breakpoint, under the file name. */
   mobileDetail?: (document: DocumentListItemDto) => ReactNode;
+  /** The sort its header sets (with `sorting` on the table). */
+  sortKey?: DocumentSort;
+  /** Its width from `sm` up (the table's columns are fixed); `sm:w-44` by default. */
+  headClassName?: string;
+  /** That width in rem (11 for `sm:w-44`), for the table's minimum width (see `minNameWidthRem`). */
+  widthRem?: number;
+};
+
+/** The list's sort, shown on the sortable headers (`aria-sort`), which set it when pressed. */
+export type TableSorting = {
+  sort: DocumentListSort;
+  order: SortOrder;
+  /** A header pressed: its sort (the same again flips the order). */
+  onSort: (sort: DocumentSort) => void;
 };
 
 export type PaginationState = { pageIndex: number; pageSize: number };
@@ -48,7 +65,54 @@ export type DocumentsTableProps = {
   actionsColumnClassName?: string;
   /** When true, a page is being fetched: the rows dim instead of jumping. */
   isFetching?: boolean;
+  /** Makes the file name, creation date and columns with a `sortKey` sortable from their headers. */
+  sorting?: TableSorting;
+  /** Shown under a row's file name (a search hit's snippet). */
+  renderNameDetail?: (document: DocumentListItemDto) => ReactNode;
+  /**
+   * From `sm` up, the file name keeps at least this width (rem): with many columns the table
+   * scrolls sideways rather than squeezing the names to nothing.
+   */
+  minNameWidthRem?: number;
 };
+
+/**
+ * A header that sorts: a button with the order's arrow; the header carries `aria-sort` while the
+ * list is sorted by it.
+ */
+function SortableHeader({
+  label,
+  sortKey,
+  sorting,
+}: {
+  label: ReactNode;
+  sortKey: DocumentSort;
+  sorting: TableSorting;
+}) {
+  const isSorted = sorting.sort === sortKey;
+  const Icon = !isSorted ? ArrowUpDown : sorting.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      onClick={() => sorting.onSort(sortKey)}
+      className={cn(
+        '-mx-1.5 inline-flex max-w-full items-center gap-1 rounded-sm px-1.5 py-0.5 text-left outline-none',
+        'hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+        isSorted && 'text-foreground',
+      )}
+    >
+      <span className="truncate">{label}</span>
+      <Icon className={cn('size-3.5 shrink-0', !isSorted && 'opacity-50')} aria-hidden="true" />
+    </button>
+  );
+}
+
+const ariaSortOf = (sorting: TableSorting | undefined, sortKey: DocumentSort | undefined) =>
+  sorting && sortKey && sorting.sort === sortKey
+    ? sorting.order === 'asc'
+      ? ('ascending' as const)
+      : ('descending' as const)
+    : undefined;
 
 function RelativeTime({ value }: { value: string }) {
   const { formatRelative, formatDateTime } = useDateFormatter();
@@ -70,6 +134,7 @@ function FileNameCell({
   document,
   mobileDetails,
   showTags = false,
+  detail,
 }: {
   organizationId: string;
   document: DocumentListItemDto;
@@ -77,6 +142,8 @@ function FileNameCell({
   mobileDetails?: ReactNode;
   /** Below the `md` breakpoint, where the tags column is hidden, the tags show under the name. */
   showTags?: boolean;
+  /** Under the name on every screen (a search snippet). */
+  detail?: ReactNode;
 }) {
   const { i18n } = useTranslation();
   const { extension } = splitFileName(document.name);
@@ -106,6 +173,7 @@ function FileNameCell({
             <RelativeTime value={document.createdAt} />
           </span>
         </span>
+        {detail ? <div className="text-xs text-muted-foreground">{detail}</div> : null}
         {mobileDetails ? (
           <div className="text-xs text-muted-foreground sm:hidden">{mobileDetails}</div>
         ) : null}
@@ -138,6 +206,9 @@ export function DocumentsTable({
   renderActions,
   actionsColumnClassName = 'sm:w-24',
   isFetching = false,
+  sorting,
+  renderNameDetail,
+  minNameWidthRem,
 }: DocumentsTableProps) {
   const { t } = useTranslation();
   const { formatDate } = useDateFormatter();
@@ -151,31 +222,75 @@ export function DocumentsTable({
     }
   }, [isPastLastPage, documentsCount, pagination, onPaginationChange]);
 
+  // The fixed columns' widths (tags 14rem, creation date 8rem, actions about 6rem) plus the name's.
+  const minWidthRem =
+    minNameWidthRem === undefined
+      ? undefined
+      : minNameWidthRem +
+        extraColumns.reduce((total, column) => total + (column.widthRem ?? 11), 0) +
+        (showTags ? 14 : 0) +
+        (showCreationDate ? 8 : 0) +
+        6;
+
   return (
     <div className="grid gap-4">
       <Table
         aria-label={label}
         aria-busy={isFetching || undefined}
         // Fixed column widths from sm up: the columns stay put while a page loads or tags arrive.
-        className={cn('sm:table-fixed', isFetching && 'opacity-70')}
+        className={cn(
+          'sm:table-fixed',
+          minWidthRem !== undefined && 'sm:min-w-(--documents-table-min-width)',
+          isFetching && 'opacity-70',
+        )}
+        style={
+          minWidthRem === undefined
+            ? undefined
+            : ({ '--documents-table-min-width': `${minWidthRem}rem` } as CSSProperties)
+        }
       >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead>{t('documents.table.file-name')}</TableHead>
+            <TableHead aria-sort={ariaSortOf(sorting, 'name')}>
+              {sorting ? (
+                <SortableHeader label={t('documents.table.file-name')} sortKey="name" sorting={sorting} />
+              ) : (
+                t('documents.table.file-name')
+              )}
+            </TableHead>
             {extraColumns.map((column) => (
               <TableHead
                 key={column.id}
-                className={cn('sm:w-44', column.hideOnMobile && 'hidden sm:table-cell')}
+                aria-sort={ariaSortOf(sorting, column.sortKey)}
+                className={cn(
+                  column.headClassName ?? 'sm:w-44',
+                  column.hideOnMobile && 'hidden sm:table-cell',
+                )}
               >
-                {column.header}
+                {sorting && column.sortKey ? (
+                  <SortableHeader label={column.header} sortKey={column.sortKey} sorting={sorting} />
+                ) : (
+                  column.header
+                )}
               </TableHead>
             ))}
             {showTags ? (
               <TableHead className="hidden md:table-cell md:w-56">{t('documents.table.tags')}</TableHead>
             ) : null}
             {showCreationDate ? (
-              <TableHead className="hidden sm:table-cell sm:w-32">
-                {t('documents.table.created-at')}
+              <TableHead
+                className="hidden sm:table-cell sm:w-32"
+                aria-sort={ariaSortOf(sorting, 'createdAt')}
+              >
+                {sorting ? (
+                  <SortableHeader
+                    label={t('documents.table.created-at')}
+                    sortKey="createdAt"
+                    sorting={sorting}
+                  />
+                ) : (
+                  t('documents.table.created-at')
+                )}
               </TableHead>
             ) : null}
             <TableHead className={cn('text-right', actionsColumnClassName)}>
@@ -191,6 +306,7 @@ export function DocumentsTable({
                   organizationId={organizationId}
                   document={document}
                   showTags={showTags}
+                  detail={renderNameDetail?.(document)}
                   mobileDetails={
                     mobileColumns.length > 0
                       ? mobileColumns.map((column) => (
@@ -249,7 +365,7 @@ export function DocumentsQueryTable({
   empty,
   ...tableProps
 }: Omit<DocumentsTableProps, 'documents' | 'documentsCount' | 'isFetching'> & {
-  query: UseQueryResult<DocumentsPage>;
+  query: UseQueryResult<Pick<DocumentsPage, 'documents' | 'documentsCount'>>;
   /** Shown when the query finds no documents. */
   empty: ReactNode;
 }) {
