@@ -1,12 +1,24 @@
-import type { TaggingRuleCondition, TaggingRuleOperator } from '@sheaf/contracts/tagging-rules';
+import type {
+  TaggingRuleCondition,
+  TaggingRuleOperator,
+  TaggingRuleTextField,
+} from '@sheaf/contracts/tagging-rules';
 import { describe, expect, it } from 'vitest';
-import { conditionMatches, ruleMatches } from './tagging-rules.models';
+import { conditionMatches, type RuleDocument, ruleMatches } from './tagging-rules.models';
 
-const document = { name: 'Invoice-2026.PDF', content: 'Total due: 1200 EUR\nACME Corporation' };
+// The matcher's tables for dates, file types and properties are contracts' (tagging-rules.test.ts).
+const ruleDocument = (name: string, content: string): RuleDocument => ({
+  name,
+  content,
+  documentDate: null,
+  mimeType: 'application/pdf',
+  propertyValues: {},
+});
+const document = ruleDocument('Invoice-2026.PDF', 'Total due: 1200 EUR\nACME Corporation');
 
 describe('conditionMatches', () => {
   // For each field and operator: a value that matches (in another case) and one that does not.
-  const cases: Array<[TaggingRuleCondition['field'], TaggingRuleOperator, string, boolean]> = [
+  const cases: Array<[TaggingRuleTextField, TaggingRuleOperator, string, boolean]> = [
     ['name', 'equal', 'invoice-2026.pdf', true],
     ['name', 'equal', 'invoice', false],
     ['name', 'not_equal', 'invoice', true],
@@ -55,11 +67,11 @@ describe('ruleMatches', () => {
 
   it('matches every document when the rule has no conditions, in both modes', () => {
     expect(ruleMatches({ conditions: [], conditionMatchMode: 'all' }, document)).toBe(true);
-    expect(ruleMatches({ conditions: [], conditionMatchMode: 'any' }, { name: '', content: '' })).toBe(true);
+    expect(ruleMatches({ conditions: [], conditionMatchMode: 'any' }, ruleDocument('', ''))).toBe(true);
   });
 
   it('matches an empty content only through negative operators', () => {
-    const empty = { name: 'scan.png', content: '' };
+    const empty = ruleDocument('scan.png', '');
     expect(ruleMatches({ conditions: [inContent], conditionMatchMode: 'all' }, empty)).toBe(false);
     expect(
       ruleMatches(

@@ -1,4 +1,6 @@
 import { ID_RANDOM_LENGTH } from '@sheaf/contracts/ids';
+import type { PropertyValue } from '@sheaf/contracts/properties';
+import type { TaggingRulePropertyAction } from '@sheaf/contracts/tagging-rules';
 import type {
   DatabaseOrTransaction,
   TaggingRuleRunsTable,
@@ -6,11 +8,26 @@ import type {
   Timestamp,
 } from '../../db/database.types';
 import { randomAlphanumeric } from '../../shared/ids';
+import { propertyValueFromRows } from '../documents/documents.property-values';
+import { parsePropertyOptions } from '../properties/properties.models';
 import { sortTagRowsByName } from '../tags/tags.models';
-import type { RuleAction } from './tagging-rules.models';
+import {
+  parsePropertyActionValue,
+  type RuleAction,
+  type RulePropertyDefinition,
+} from './tagging-rules.models';
 
-/** Rule action ids: `tra_` and 24 random alphanumerics. */
+/** Rule action ids: `tra_` and 24 random alphanumerics (tag and property actions alike). */
 const generateActionId = () => `tra_${randomAlphanumeric(ID_RANDOM_LENGTH)}`;
+
+/** What the rules read of a document (the content only when a rule reads it: it can be megabytes). */
+export type RuleDocumentRow = {
+  id: string;
+  name: string;
+  content: string;
+  mime_type: string;
+  document_date: string | null;
+};
 
 export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction }) {
   return {
@@ -231,6 +248,141 @@ export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction
       await query.execute();
     },
 
+    /** Makes `actions` the rule's property actions, in that order (values already checked). */
+    async replacePropertyActions({
+      taggingRuleId,
+      actions,
+      now,
+    }: {
+      taggingRuleId: string;
+      actions: TaggingRulePropertyAction[];
+      now: Timestamp;
+    }) {
+      await db
+        .deleteFrom('tagging_rule_property_actions')
+        .where('tagging_rule_id', '=', taggingRuleId)
+        .execute();
+      if (actions.length === 0) return;
+      await db
+        .insertInto('tagging_rule_property_actions')
+        .values(
+          actions.map(({ propertyId, value }, position) => ({
+            id: generateActionId(),
+            tagging_rule_id: taggingRuleId,
+            property_id: propertyId,
+            value: JSON.stringify(value),
+            position,
+            created_at: now,
+          })),
+        )
+        .execute();
+    },
+
+    /** Each rule's property actions, by rule id, in their order. */
+    async getPropertyActionsByRuleIds({ taggingRuleIds }: { taggingRuleIds: string[] }) {
+      const byRule = new Map<string, TaggingRulePropertyAction[]>();
+      if (taggingRuleIds.length === 0) return byRule;
+      const rows = await db
+        .selectFrom('tagging_rule_property_actions')
+        .select(['tagging_rule_id', 'property_id', 'value'])
+        .where('tagging_rule_id', 'in', taggingRuleIds)
+        .orderBy('tagging_rule_id')
+        .orderBy('position')
+        .execute();
+      for (const row of rows) {
+        const list = byRule.get(row.tagging_rule_id) ?? [];
+        list.push({ propertyId: row.property_id, value: parsePropertyActionValue(row.value) });
+        byRule.set(row.tagging_rule_id, list);
+      }
+      return byRule;
+    },
+
+    /**
+     * The organization's property definitions (type and options), by id: what conditions and
+     * actions are checked against. Read here, in the caller's transaction, as the documents list
+     * reads tags (the rules run inside the transaction that saves extracted text).
+     */
+    async getPropertyDefinitions({ organizationId }: { organizationId: string }) {
+      const rows = await db
+        .selectFrom('property_definitions')
+        .select(['id', 'type', 'options'])
+        .where('organization_id', '=', organizationId)
+        .execute();
+      return new Map<string, RulePropertyDefinition>(
+        rows.map((row) => [row.id, { type: row.type, options: parsePropertyOptions(row.options) }]),
+      );
+    },
+
+    /**
+     * The values of `propertyIds` (all of them when absent) each document carries, by document id
+     * then property id, read with the definitions' types.
+     */
+    async getPropertyValues({
+      documentIds,
+      definitions,
+      propertyIds,
+    }: {
+      documentIds: string[];
+      definitions: ReadonlyMap<string, RulePropertyDefinition>;
+      propertyIds?: string[];
+    }) {
+      const byDocument = new Map<string, Record<string, PropertyValue>>();
+      if (documentIds.length === 0 || propertyIds?.length === 0) return byDocument;
+      let query = db
+        .selectFrom('document_property_values')
+        .select([
+          'document_id',
+          'property_id',
+          'value_text',
+          'value_number',
+          'value_currency',
+          'value_date',
+          'value_boolean',
+          'value_option_id',
+          'value_user_id',
+        ])
+        .where('document_id', 'in', documentIds);
+      if (propertyIds) query = query.where('property_id', 'in', propertyIds);
+      const rows = await query.execute();
+      const grouped = new Map<string, Map<string, typeof rows>>();
+      for (const row of rows) {
+        const ofDocument = grouped.get(row.document_id) ?? new Map<string, typeof rows>();
+        ofDocument.set(row.property_id, [...(ofDocument.get(row.property_id) ?? []), row]);
+        grouped.set(row.document_id, ofDocument);
+      }
+      for (const [documentId, ofDocument] of grouped) {
+        const values: Record<string, PropertyValue> = {};
+        for (const [propertyId, valueRows] of ofDocument) {
+          const definition = definitions.get(propertyId);
+          if (!definition) continue;
+          const value = propertyValueFromRows(
+            definition.type,
+            valueRows,
+            definition.options.map(({ id }) => id),
+          );
+          if (value !== null) values[propertyId] = value;
+        }
+        byDocument.set(documentId, values);
+      }
+      return byDocument;
+    },
+
+    /** What the rules read of one document of the organization (any, trashed or not), or undefined. */
+    async findRuleDocument({
+      organizationId,
+      documentId,
+    }: {
+      organizationId: string;
+      documentId: string;
+    }): Promise<Omit<RuleDocumentRow, 'content'> | undefined> {
+      return db
+        .selectFrom('documents')
+        .select(['id', 'name', 'mime_type', 'document_date'])
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', documentId)
+        .executeTakeFirst();
+    },
+
     /**
      * A page of the organization's documents outside the trash, by id after `afterId`; with their
      * content only when asked (it can be megabytes), else an empty one.
@@ -245,10 +397,10 @@ export function createTaggingRulesRepository({ db }: { db: DatabaseOrTransaction
       afterId: string | null;
       limit: number;
       withContent: boolean;
-    }): Promise<Array<{ id: string; name: string; content: string }>> {
+    }): Promise<RuleDocumentRow[]> {
       let query = db
         .selectFrom('documents')
-        .select(['id', 'name'])
+        .select(['id', 'name', 'mime_type', 'document_date'])
         .where('organization_id', '=', organizationId)
         .where('is_deleted', '=', 0);
       if (afterId !== null) query = query.where('id', '>', afterId);

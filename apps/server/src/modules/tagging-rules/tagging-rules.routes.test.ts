@@ -127,6 +127,7 @@ describe.each(testDialects)('tagging rules API on %s', (dialect) => {
           { tagId: acme.id, tag: { id: acme.id, name: 'acme', color: acme.color } },
           { tagId: invoices.id, tag: { id: invoices.id, name: 'Invoices', color: '#4d7cff' } },
         ],
+        setProperties: [],
         enabled: true,
         conditionMatchMode: 'all',
         latestRun: null,

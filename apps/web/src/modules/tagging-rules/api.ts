@@ -51,8 +51,9 @@ export function toTaggingRuleInput(rule: TaggingRuleDto): TaggingRuleInput {
   return {
     name: rule.name,
     description: rule.description,
-    conditions: rule.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
+    conditions: rule.conditions,
     tagIds: rule.actions.map((action) => action.tagId),
+    ...(rule.setProperties.length > 0 ? { setProperties: rule.setProperties } : {}),
     enabled: rule.enabled,
     conditionMatchMode: rule.conditionMatchMode,
   };

@@ -1,3 +1,5 @@
+import type { MemberDto } from '@sheaf/contracts/members';
+import type { PropertyDefinitionDto } from '@sheaf/contracts/properties';
 import type { TaggingRuleDto, TaggingRuleRunDto } from '@sheaf/contracts/tagging-rules';
 import type { TagDto } from '@sheaf/contracts/tags';
 import type { MockRequest } from '../../test/app';
@@ -37,6 +39,7 @@ export function taggingRuleFixture(overrides: Partial<TaggingRuleDto> = {}): Tag
         tag: { id: invoicesTag.id, name: invoicesTag.name, color: invoicesTag.color },
       },
     ],
+    setProperties: [],
     enabled: true,
     conditionMatchMode: 'all',
     latestRun: null,
@@ -62,17 +65,57 @@ export function taggingRuleRunFixture(overrides: Partial<TaggingRuleRunDto> = {}
 
 type Handler = (request: MockRequest) => Response | Promise<Response>;
 
-/** GET /tagging-rules, GET /tagging-rules/{id} and GET /tags over fixed lists. */
+export function rulePropertyFixture(overrides: Partial<PropertyDefinitionDto> = {}): PropertyDefinitionDto {
+  return {
+    id: 'prop_status',
+    organizationId: ORGANIZATION_ID,
+    name: 'Status',
+    type: 'select',
+    description: null,
+    options: [
+      { id: 'opt_due', name: 'Due', color: '#ff5c5c' },
+      { id: 'opt_paid', name: 'Paid', color: '#7fd962' },
+    ],
+    currency: null,
+    createdAt: '2025-01-02T12:00:00.000Z',
+    updatedAt: '2025-01-02T12:00:00.000Z',
+    documentsCount: 0,
+    ...overrides,
+  };
+}
+
+export const statusProperty = rulePropertyFixture();
+export const amountProperty = rulePropertyFixture({
+  id: 'prop_amount',
+  name: 'Amount',
+  type: 'monetary',
+  options: [],
+  currency: 'EUR',
+});
+export const reviewedProperty = rulePropertyFixture({
+  id: 'prop_reviewed',
+  name: 'Reviewed',
+  type: 'boolean',
+  options: [],
+});
+
+/** GET /tagging-rules, GET /tagging-rules/{id}, GET /tags, GET /properties and GET /members over fixed lists. */
 export function taggingRulesHandlers({
   rules = [],
   tags = [invoicesTag, taxesTag],
+  properties = [],
+  members = [],
 }: {
   rules?: TaggingRuleDto[];
   tags?: TagDto[];
+  properties?: PropertyDefinitionDto[];
+  members?: MemberDto[];
 } = {}): Record<string, Handler> {
   const handlers: Record<string, Handler> = {
     [`GET ${API_TAGGING_RULES}`]: () => jsonResponse({ taggingRules: rules }),
     [`GET /api/organizations/${ORGANIZATION_ID}/tags`]: () => jsonResponse({ tags }),
+    [`GET /api/organizations/${ORGANIZATION_ID}/properties`]: () => jsonResponse({ properties }),
+    [`GET /api/organizations/${ORGANIZATION_ID}/members`]: () => jsonResponse({ members }),
   };
   for (const rule of rules) {
     handlers[`GET ${API_TAGGING_RULES}/${rule.id}`] = () => jsonResponse({ taggingRule: rule });

@@ -1,158 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TAGGING_RULE_DESCRIPTION_MAX_LENGTH, TAGGING_RULE_NAME_MAX_LENGTH } from '@sheaf/contracts/limits';
-import {
-  NEW_TAGGING_RULE_CONDITION,
-  TAGGING_RULE_CONDITION_FIELDS,
-  TAGGING_RULE_MATCH_MODES,
-  TAGGING_RULE_OPERATORS,
-  type TaggingRuleCondition,
-  type TaggingRuleDto,
-  type TaggingRuleInput,
-  type TaggingRuleMatchMode,
-} from '@sheaf/contracts/tagging-rules';
-import { hasControlCharacters } from '@sheaf/contracts/text';
+import { TAGGING_RULE_MATCH_MODES, type TaggingRuleInput } from '@sheaf/contracts/tagging-rules';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
-import { Plus, X } from 'lucide-react';
-import { type Ref, useId, useMemo } from 'react';
+import { Plus } from 'lucide-react';
+import { useId, useMemo } from 'react';
 import { useController, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { getCurrentLocale } from '../../../shared/i18n/i18n';
 import { Button } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/card';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
-import {
-  type FieldControlProps,
-  FieldMessage,
-  FormField,
-  useFieldErrorMessage,
-} from '../../../shared/ui/form-field';
+import { FieldMessage, FormField, useFieldErrorMessage } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
 import { Label } from '../../../shared/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
 import { Switch } from '../../../shared/ui/switch';
 import { Textarea } from '../../../shared/ui/textarea';
+import { propertiesQueryOptions } from '../../properties/api';
+import {
+  createTaggingRuleFormSchema,
+  formValuesToInput,
+  newConditionDraft,
+  newPropertyActionDraft,
+  type TaggingRuleFormValues,
+} from '../rule-drafts';
+import { ConditionRow } from './condition-row';
+import { PropertyActionRow } from './property-action-row';
 import { TagsChecklist } from './tags-checklist';
-
-/** Longest condition value the server accepts. */
-const CONDITION_VALUE_MAX_LENGTH = 1024;
-
-export type TaggingRuleFormValues = {
-  name: string;
-  description: string;
-  enabled: boolean;
-  conditionMatchMode: TaggingRuleMatchMode;
-  conditions: TaggingRuleCondition[];
-  tagIds: string[];
-};
-
-export const EMPTY_TAGGING_RULE_FORM: TaggingRuleFormValues = {
-  name: '',
-  description: '',
-  enabled: true,
-  conditionMatchMode: 'all',
-  conditions: [],
-  tagIds: [],
-};
-
-/** The rules of `taggingRuleInputSchema` (spec §5), with translated messages. */
-export function createTaggingRuleFormSchema(t: TFunction) {
-  return z.object({
-    name: z
-      .string()
-      .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
-      .trim()
-      .min(1, t('tagging-rules.form.name-required'))
-      .max(
-        TAGGING_RULE_NAME_MAX_LENGTH,
-        t('tagging-rules.form.name-max', { max: TAGGING_RULE_NAME_MAX_LENGTH }),
-      ),
-    description: z
-      .string()
-      .refine((value) => !hasControlCharacters(value, { multiline: true }), t('common.control-characters'))
-      .trim()
-      .max(
-        TAGGING_RULE_DESCRIPTION_MAX_LENGTH,
-        t('tagging-rules.form.description-max', { max: TAGGING_RULE_DESCRIPTION_MAX_LENGTH }),
-      ),
-    enabled: z.boolean(),
-    conditionMatchMode: z.enum(TAGGING_RULE_MATCH_MODES),
-    conditions: z.array(
-      z.object({
-        field: z.enum(TAGGING_RULE_CONDITION_FIELDS),
-        operator: z.enum(TAGGING_RULE_OPERATORS),
-        value: z
-          .string()
-          .refine((value) => !hasControlCharacters(value), t('common.control-characters'))
-          .min(1, t('tagging-rules.form.value-required'))
-          .max(
-            CONDITION_VALUE_MAX_LENGTH,
-            t('tagging-rules.form.value-max', { max: CONDITION_VALUE_MAX_LENGTH }),
-          ),
-      }),
-    ),
-    tagIds: z.array(z.string()).min(1, t('tagging-rules.form.tags-required')),
-  });
-}
-
-/** The form values of an existing rule. */
-export function taggingRuleToFormValues(rule: TaggingRuleDto): TaggingRuleFormValues {
-  return {
-    name: rule.name,
-    description: rule.description ?? '',
-    enabled: rule.enabled,
-    conditionMatchMode: rule.conditionMatchMode,
-    conditions: rule.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
-    tagIds: rule.actions.map((action) => action.tagId),
-  };
-}
-
-/** The request body from the form values: trimmed name, a blank description sent as null. */
-export function formValuesToInput(values: TaggingRuleFormValues): TaggingRuleInput {
-  const description = values.description.trim();
-  return {
-    name: values.name.trim(),
-    description: description === '' ? null : description,
-    enabled: values.enabled,
-    conditionMatchMode: values.conditionMatchMode,
-    conditions: values.conditions.map(({ field, operator, value }) => ({ field, operator, value })),
-    tagIds: values.tagIds,
-  };
-}
-
-/** A condition's field or operator picker, labelled by its position in the list. */
-function ConditionSelect({
-  field,
-  controlProps,
-  label,
-  options,
-}: {
-  field: {
-    value: string;
-    onChange: (value: string) => void;
-    onBlur: () => void;
-    name: string;
-    ref: Ref<HTMLButtonElement>;
-  };
-  controlProps: FieldControlProps;
-  label: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-      <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref} aria-label={label}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
-            {option.label}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
 
 type TaggingRuleFormProps = {
   organizationId: string;
@@ -172,10 +46,19 @@ export function TaggingRuleForm({
   submitLabel,
   onSubmit,
 }: TaggingRuleFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = getCurrentLocale(i18n);
   const confirm = useConfirm();
   const baseId = useId();
-  const schema = useMemo(() => createTaggingRuleFormSchema(t), [t]);
+  const properties = useQuery(propertiesQueryOptions(organizationId));
+  const definitions = useMemo(
+    () => (properties.data ? new Map(properties.data.map((property) => [property.id, property])) : null),
+    [properties.data],
+  );
+  const schema = useMemo(
+    () => createTaggingRuleFormSchema(t, { definitions, locale }),
+    [t, definitions, locale],
+  );
   const form = useForm<TaggingRuleFormValues>({
     resolver: zodResolver(schema),
     defaultValues,
@@ -183,12 +66,16 @@ export function TaggingRuleForm({
     reValidateMode: 'onChange',
   });
   const conditions = useFieldArray({ control: form.control, name: 'conditions' });
+  const propertyActions = useFieldArray({ control: form.control, name: 'setProperties' });
   const tagIds = useController({ control: form.control, name: 'tagIds' });
   const tagsError = useFieldErrorMessage(tagIds.fieldState.error);
   const tagsTitleId = `${baseId}-tags-title`;
   const tagsDescriptionId = `${baseId}-tags-description`;
   const tagsErrorId = `${baseId}-tags-error`;
   const enabledId = `${baseId}-enabled`;
+  const propertiesTitleId = `${baseId}-properties-title`;
+  const propertyList = properties.data ?? [];
+  const rowProps = { form, organizationId, properties: propertyList, definitions: definitions ?? new Map() };
 
   const submit = form.handleSubmit(async (values) => {
     if (values.conditions.length === 0) {
@@ -200,7 +87,7 @@ export function TaggingRuleForm({
       });
       if (!confirmed) return;
     }
-    await onSubmit(formValuesToInput(values));
+    await onSubmit(formValuesToInput(values, { definitions: definitions ?? new Map(), locale }));
   });
 
   return (
@@ -280,71 +167,14 @@ export function TaggingRuleForm({
         ) : null}
         {conditions.fields.length > 0 ? (
           <ol className="grid gap-3" aria-label={t('tagging-rules.form.conditions')}>
-            {conditions.fields.map((condition, index) => {
-              const position = index + 1;
-              return (
-                <li
-                  key={condition.id}
-                  className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-start gap-2 rounded-lg border bg-muted/30 p-2.5 md:grid-cols-[11rem_10.5rem_minmax(0,1fr)_auto]"
-                >
-                  <FormField
-                    control={form.control}
-                    name={`conditions.${index}.field`}
-                    className="col-span-2 md:col-span-1"
-                    render={({ field, controlProps }) => (
-                      <ConditionSelect
-                        field={field}
-                        controlProps={controlProps}
-                        label={t('tagging-rules.form.condition-field', { position })}
-                        options={TAGGING_RULE_CONDITION_FIELDS.map((option) => ({
-                          value: option,
-                          label: t(`tagging-rules.form.fields.${option}`),
-                        }))}
-                      />
-                    )}
-                  />
-                  <FormField
-                    control={form.control}
-                    name={`conditions.${index}.operator`}
-                    className="col-start-1 row-start-2 md:col-start-2 md:row-start-1"
-                    render={({ field, controlProps }) => (
-                      <ConditionSelect
-                        field={field}
-                        controlProps={controlProps}
-                        label={t('tagging-rules.form.condition-operator', { position })}
-                        options={TAGGING_RULE_OPERATORS.map((option) => ({
-                          value: option,
-                          label: t(`tagging-rules.form.operators.${option}`),
-                        }))}
-                      />
-                    )}
-                  />
-                  <FormField
-                    control={form.control}
-                    name={`conditions.${index}.value`}
-                    className="col-span-2 col-start-2 row-start-2 md:col-span-1 md:col-start-3 md:row-start-1"
-                    render={({ field, controlProps }) => (
-                      <Input
-                        {...field}
-                        {...controlProps}
-                        autoComplete="off"
-                        aria-label={t('tagging-rules.form.condition-value', { position })}
-                        placeholder={t('tagging-rules.form.value-placeholder')}
-                      />
-                    )}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="col-start-3 row-start-1 text-muted-foreground hover:text-foreground md:col-start-4"
-                    aria-label={t('tagging-rules.form.remove-condition', { position })}
-                    onClick={() => conditions.remove(index)}
-                  >
-                    <X aria-hidden="true" />
-                  </Button>
-                </li>
-              );
-            })}
+            {conditions.fields.map((condition, index) => (
+              <ConditionRow
+                key={condition.id}
+                index={index}
+                onRemove={() => conditions.remove(index)}
+                {...rowProps}
+              />
+            ))}
           </ol>
         ) : (
           <p className="rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
@@ -355,7 +185,7 @@ export function TaggingRuleForm({
           <Button
             variant="outline"
             size="sm"
-            onClick={() => conditions.append({ ...NEW_TAGGING_RULE_CONDITION }, { shouldFocus: true })}
+            onClick={() => conditions.append(newConditionDraft('name'), { shouldFocus: true })}
           >
             <Plus aria-hidden="true" />
             {t('tagging-rules.form.add-condition')}
@@ -382,6 +212,55 @@ export function TaggingRuleForm({
           describedBy={[tagsDescriptionId, tagsError ? tagsErrorId : undefined].filter(Boolean).join(' ')}
         />
         {tagsError ? <FieldMessage id={tagsErrorId}>{tagsError}</FieldMessage> : null}
+      </Card>
+
+      <Card className="grid gap-3 p-4 sm:p-5">
+        <div className="grid gap-1">
+          <h2 id={propertiesTitleId} className="text-[0.9375rem] font-semibold">
+            {t('tagging-rules.form.set-properties')}
+          </h2>
+          <p className="text-[0.8125rem] text-muted-foreground">
+            {t('tagging-rules.form.set-properties-description')}
+          </p>
+        </div>
+        {propertyActions.fields.length > 0 ? (
+          <ol className="grid gap-3" aria-labelledby={propertiesTitleId}>
+            {propertyActions.fields.map((action, index) => (
+              <PropertyActionRow
+                key={action.id}
+                index={index}
+                onRemove={() => propertyActions.remove(index)}
+                {...rowProps}
+              />
+            ))}
+          </ol>
+        ) : null}
+        {properties.isError ? (
+          <FieldMessage>{t('tagging-rules.form.properties-load-error')}</FieldMessage>
+        ) : properties.isSuccess && propertyList.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
+            {t('tagging-rules.form.no-properties')}{' '}
+            <Link
+              to="/organizations/$organizationId/settings/properties"
+              params={{ organizationId }}
+              className="font-medium text-foreground underline underline-offset-4"
+            >
+              {t('tagging-rules.form.manage-properties')}
+            </Link>
+          </p>
+        ) : (
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!properties.isSuccess}
+              onClick={() => propertyActions.append(newPropertyActionDraft(), { shouldFocus: true })}
+            >
+              <Plus aria-hidden="true" />
+              {t('tagging-rules.form.add-property-action')}
+            </Button>
+          </div>
+        )}
       </Card>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
 import { useCreateTaggingRule } from '../api';
 import { BackToTaggingRules } from '../components/back-to-tagging-rules';
-import { EMPTY_TAGGING_RULE_FORM, TaggingRuleForm } from '../components/tagging-rule-form';
+import { TaggingRuleForm } from '../components/tagging-rule-form';
+import { EMPTY_TAGGING_RULE_FORM } from '../rule-drafts';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/tagging-rules/create');
 

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isApiError } from '../../../shared/http/api-error';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { getCurrentLocale } from '../../../shared/i18n/i18n';
 import { Button } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { FormError } from '../../../shared/ui/form-error';
@@ -14,13 +15,14 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { Spinner } from '../../../shared/ui/spinner';
 import { taggingRuleQueryOptions, useUpdateTaggingRule } from '../api';
 import { BackToTaggingRules } from '../components/back-to-tagging-rules';
-import { TaggingRuleForm, taggingRuleToFormValues } from '../components/tagging-rule-form';
+import { TaggingRuleForm } from '../components/tagging-rule-form';
+import { taggingRuleToFormValues } from '../rule-drafts';
 
 const routeApi = getRouteApi('/private/organizations/$organizationId/tagging-rules/$taggingRuleId');
 
 /** `/organizations/:id/tagging-rules/:taggingRuleId` */
 export function EditTaggingRulePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { organizationId, taggingRuleId } = routeApi.useParams();
   const navigate = useNavigate();
   const rule = useQuery(taggingRuleQueryOptions(organizationId, taggingRuleId));
@@ -71,7 +73,7 @@ export function EditTaggingRulePage() {
       <TaggingRuleForm
         key={rule.data.id}
         organizationId={organizationId}
-        defaultValues={taggingRuleToFormValues(rule.data)}
+        defaultValues={taggingRuleToFormValues(rule.data, { locale: getCurrentLocale(i18n) })}
         submitLabel={t('tagging-rules.form.update-submit')}
         onSubmit={onSubmit}
       />

@@ -28,7 +28,7 @@ function createHandlers(status = 201) {
 }
 
 describe('create a tagging rule', () => {
-  test('validates on submit: the name and at least one tag are required', async () => {
+  test('validates on submit: the name and at least one tag or property action are required', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(createHandlers(), { signedIn: true });
     renderApp(CREATE_URL);
@@ -37,14 +37,14 @@ describe('create a tagging rule', () => {
     await user.click(screen.getByRole('button', { name: 'Create rule' }));
 
     expect(await screen.findByText('The name is required.')).toBeInTheDocument();
-    expect(screen.getByText('Select at least one tag.')).toBeInTheDocument();
+    expect(screen.getByText('Select at least one tag or set a property.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
 
     // Revalidates on input.
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Invoices');
     await user.click(screen.getByRole('checkbox', { name: 'Invoices' }));
     await waitFor(() => expect(screen.queryByText('The name is required.')).not.toBeInTheDocument());
-    expect(screen.queryByText('Select at least one tag.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Select at least one tag or set a property.')).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 

@@ -6,7 +6,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { CircleAlert, CircleCheck, ListChecks, Pencil, Play, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useDateFormatter } from '../../../shared/format/date';
@@ -20,7 +20,10 @@ import { QueryStates } from '../../../shared/ui/query-states';
 import { Spinner } from '../../../shared/ui/spinner';
 import { Switch } from '../../../shared/ui/switch';
 import { TagBadge } from '../../../shared/ui/tag-badge';
+import { membersQueryOptions } from '../../members/api';
 import { organizationQueryKey } from '../../organizations/api';
+import { propertiesQueryOptions } from '../../properties/api';
+import { usePropertyValueFormatter } from '../../properties/format';
 import {
   isTaggingRuleRunActive,
   taggingRulesQueryOptions,
@@ -29,7 +32,7 @@ import {
   useDeleteTaggingRule,
   useUpdateTaggingRule,
 } from '../api';
-import { describeConditions } from '../conditions-summary';
+import { describeConditions, type PropertyDescriptions } from '../conditions-summary';
 
 const organizationRouteApi = getRouteApi('/private/organizations/$organizationId');
 
@@ -46,7 +49,7 @@ function CreateRuleButton({ organizationId }: { organizationId: string }) {
 }
 
 /** The latest run of the rule over existing documents: progress while it goes on, then its outcome. */
-function RuleRunStatus({ run }: { run: TaggingRuleRunDto }) {
+function RuleRunStatus({ run, setsProperties }: { run: TaggingRuleRunDto; setsProperties: boolean }) {
   const { t } = useTranslation();
   const { formatRelative, formatDateTime } = useDateFormatter();
   if (!isTaggingRuleRunFinished(run))
@@ -63,7 +66,10 @@ function RuleRunStatus({ run }: { run: TaggingRuleRunDto }) {
   return run.status === 'succeeded' ? (
     <p className="flex items-center gap-1.5 text-xs text-muted-foreground" title={formatDateTime(finishedAt)}>
       <CircleCheck className="size-3.5 shrink-0 text-success" aria-hidden="true" />
-      {t('tagging-rules.runs.succeeded', { count: run.taggedDocumentsCount, time })}
+      {t(setsProperties ? 'tagging-rules.runs.succeeded-updated' : 'tagging-rules.runs.succeeded', {
+        count: run.taggedDocumentsCount,
+        time,
+      })}
     </p>
   ) : (
     <p className="flex items-center gap-1.5 text-xs text-danger" title={formatDateTime(finishedAt)}>
@@ -75,6 +81,7 @@ function RuleRunStatus({ run }: { run: TaggingRuleRunDto }) {
 
 type RuleCardProps = {
   rule: TaggingRuleDto;
+  properties: PropertyDescriptions;
   organizationId: string;
   onToggle: (rule: TaggingRuleDto, enabled: boolean) => void;
   onApply: (rule: TaggingRuleDto) => void;
@@ -86,6 +93,7 @@ type RuleCardProps = {
 
 function RuleCard({
   rule,
+  properties,
   organizationId,
   onToggle,
   onApply,
@@ -101,6 +109,14 @@ function RuleCard({
     conditionMatchMode: rule.conditionMatchMode,
     t,
     language: i18n.language,
+    properties,
+  });
+  // Actions of properties deleted since are gone from the rule; a property not loaded yet waits.
+  const propertyValues = rule.setProperties.flatMap(({ propertyId, value }) => {
+    const definition = properties.definitions.get(propertyId);
+    return definition
+      ? [{ propertyId, name: definition.name, value: properties.formatValue(definition, value) }]
+      : [];
   });
 
   return (
@@ -134,21 +150,42 @@ function RuleCard({
             </span>
             {summary}
           </p>
-          <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
-            <span className="text-xs text-muted-foreground">{t('tagging-rules.list.adds-tags')}</span>
-            <ul
-              className="flex flex-wrap items-center gap-1.5"
-              aria-label={t('tagging-rules.list.tags-label')}
-            >
-              {rule.actions.map((action) => (
-                <li key={action.tagId} className="max-w-full">
-                  <TagBadge tag={action.tag} />
-                </li>
-              ))}
-            </ul>
-          </div>
+          {rule.actions.length > 0 || rule.setProperties.length === 0 ? (
+            <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
+              <span className="text-xs text-muted-foreground">{t('tagging-rules.list.adds-tags')}</span>
+              <ul
+                className="flex flex-wrap items-center gap-1.5"
+                aria-label={t('tagging-rules.list.tags-label')}
+              >
+                {rule.actions.map((action) => (
+                  <li key={action.tagId} className="max-w-full">
+                    <TagBadge tag={action.tag} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {propertyValues.length > 0 ? (
+            <div className="flex flex-wrap items-center gap-1.5 pt-0.5">
+              <span className="text-xs text-muted-foreground">{t('tagging-rules.list.sets-properties')}</span>
+              <ul
+                className="flex flex-wrap items-center gap-1.5"
+                aria-label={t('tagging-rules.list.properties-label')}
+              >
+                {propertyValues.map(({ propertyId, name, value }) => (
+                  <li key={propertyId} className="max-w-full">
+                    <Badge variant="secondary" className="max-w-full [overflow-wrap:anywhere]">
+                      {t('tagging-rules.list.property-value', { name, value })}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           <div role="status" className="empty:hidden">
-            {rule.latestRun ? <RuleRunStatus run={rule.latestRun} /> : null}
+            {rule.latestRun ? (
+              <RuleRunStatus run={rule.latestRun} setsProperties={rule.setProperties.length > 0} />
+            ) : null}
           </div>
         </div>
       </div>
@@ -207,6 +244,26 @@ export function TaggingRulesPage() {
   const { organizationId } = organizationRouteApi.useParams();
   const confirm = useConfirm();
   const rules = useQuery(taggingRulesQueryOptions(organizationId));
+  const propertyList = useQuery(propertiesQueryOptions(organizationId));
+  const definitions = useMemo(
+    () => new Map((propertyList.data ?? []).map((property) => [property.id, property])),
+    [propertyList.data],
+  );
+  // Member names only when a rule reads or sets a member property.
+  const needsMembers = (rules.data ?? []).some(
+    (rule) =>
+      rule.setProperties.some(({ propertyId }) => definitions.get(propertyId)?.type === 'member') ||
+      rule.conditions.some(
+        (condition) =>
+          condition.field === 'property' && definitions.get(condition.propertyId)?.type === 'member',
+      ),
+  );
+  const members = useQuery({ ...membersQueryOptions(organizationId), enabled: needsMembers });
+  const { format } = usePropertyValueFormatter((userId) => {
+    const member = members.data?.find(({ user }) => user.id === userId);
+    return member ? member.user.name || member.user.email : undefined;
+  });
+  const properties: PropertyDescriptions = { definitions, formatValue: format };
   const update = useUpdateTaggingRule(organizationId);
   const apply = useApplyTaggingRule(organizationId);
   const remove = useDeleteTaggingRule(organizationId);
@@ -216,10 +273,17 @@ export function TaggingRulesPage() {
   const watchedRunIds = useRef(new Set<string>());
 
   useEffect(() => {
-    for (const { latestRun: run } of rules.data ?? []) {
+    for (const { latestRun: run, setProperties } of rules.data ?? []) {
       if (!run || !isTaggingRuleRunFinished(run) || !watchedRunIds.current.delete(run.id)) continue;
       if (run.status === 'succeeded') {
-        toast.success(t('tagging-rules.apply.success', { count: run.taggedDocumentsCount }));
+        toast.success(
+          t(
+            setProperties.length > 0 ? 'tagging-rules.apply.success-updated' : 'tagging-rules.apply.success',
+            {
+              count: run.taggedDocumentsCount,
+            },
+          ),
+        );
         // Documents and tag counts changed.
         if (run.taggedDocumentsCount > 0)
           void queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) });
@@ -244,7 +308,12 @@ export function TaggingRulesPage() {
   const onApply = async (rule: TaggingRuleDto) => {
     const confirmed = await confirm({
       title: t('tagging-rules.apply.title'),
-      description: t('tagging-rules.apply.description', { name: rule.name }),
+      description: t(
+        rule.setProperties.length > 0
+          ? 'tagging-rules.apply.description-properties'
+          : 'tagging-rules.apply.description',
+        { name: rule.name },
+      ),
       confirmLabel: t('tagging-rules.apply.confirm'),
       isDestructive: false,
     });
@@ -298,6 +367,7 @@ export function TaggingRulesPage() {
               <li key={rule.id}>
                 <RuleCard
                   rule={rule}
+                  properties={properties}
                   organizationId={organizationId}
                   onToggle={(target, enabled) => void onToggle(target, enabled)}
                   onApply={(target) => void onApply(target)}
