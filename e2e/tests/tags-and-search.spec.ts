@@ -110,7 +110,11 @@ test('tags, a tagging rule, the command palette and the tag filter', async ({ br
   await expect(page).toHaveURL(/\?tags=tag_[a-z0-9]{24}%2Ctag_[a-z0-9]{24}$/);
   await expect(table.getByRole('link', { name: 'lease-contract.pdf' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'invoice-2024.pdf' })).toBeHidden();
-  await page.getByRole('link', { name: 'Remove the filter Housing' }).click();
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('listitem')).toHaveCount(2);
+  await chips.getByRole('button', { name: 'Remove the filter Tag: Housing' }).click();
+  await expect(chips.getByRole('listitem')).toHaveCount(1);
+  await expect(page).toHaveURL(/\?tags=tag_[a-z0-9]{24}$/);
   await expect(table.getByRole('link', { name: 'invoice-2024.pdf' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'lease-contract.pdf' })).toBeVisible();
 });

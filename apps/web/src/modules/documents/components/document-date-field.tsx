@@ -117,7 +117,7 @@ export function DocumentDateField({ organizationId, document, isReadOnly }: Docu
           <div className="flex min-h-8 flex-wrap items-center gap-x-2 gap-y-1">
             {current ? (
               <time dateTime={current} className="font-medium">
-                {formatCalendarDate(current, locale, 'long')}
+                {formatCalendarDate(current, locale)}
               </time>
             ) : (
               <span className="text-muted-foreground">{t('properties.document-date.empty')}</span>
