@@ -67,7 +67,7 @@ describe('create a webhook', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  test('select all ticks the five events, and unticks them all again', async () => {
+  test('select all ticks the six events, and unticks them all again', async () => {
     const user = userEvent.setup();
     mockApi(createHandlers(), { signedIn: true });
     renderApp(CREATE_URL);
@@ -76,7 +76,7 @@ describe('create a webhook', () => {
     const selectAll = within(events).getByRole('checkbox', { name: 'Select all' });
     await user.click(within(events).getByRole('checkbox', { name: 'Document deleted' }));
     expect(selectAll).toHaveAttribute('aria-checked', 'mixed');
-    expect(within(events).getByText('1 of 5 selected')).toBeInTheDocument();
+    expect(within(events).getByText('1 of 6 selected')).toBeInTheDocument();
 
     await user.click(selectAll);
     for (const name of [
@@ -85,6 +85,7 @@ describe('create a webhook', () => {
       'Document updated',
       'Tag added to a document',
       'Tag removed from a document',
+      'Note added to a document',
     ]) {
       expect(within(events).getByRole('checkbox', { name })).toBeChecked();
     }
