@@ -3,7 +3,7 @@
 // summary of the figures against their targets. Each benchmark also writes its own JSON file to
 // bench-results/.
 //
-//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,webhooks] [--ingest-documents 2000]
+//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,search-ranking,webhooks] [--ingest-documents 2000]
 //                    [--search-documents 100000] [--webhook-documents 1000] [--database-url postgres://…]
 
 import { spawn } from 'node:child_process';
@@ -84,9 +84,10 @@ for (const dialect of dialects) {
         .join(', ')}`,
     );
   }
-  if (runs('search')) {
+  if (runs('search') || runs('search-ranking')) {
     console.error(`\n=== search on ${dialect} (${args['search-documents']} documents) ===`);
-    const search = await runBench('bench.mjs', [
+    // search-ranking.mjs runs bench.mjs, then relevance searches on the same database.
+    const search = await runBench(runs('search-ranking') ? 'search-ranking.mjs' : 'bench.mjs', [
       '--dialect',
       dialect,
       '--seed',
@@ -101,7 +102,13 @@ for (const dialect of dialects) {
       );
     summary.push(
       `${dialect}: list page p95 ${verdict(search.listPageMs?.p95, 50, false)} ms, document page p95 ${verdict(search.documentPageMs?.p95, 50, false)} ms`,
+      `${dialect}: list by document date, one tag and one property condition (${search.listSortedFilteredMs?.matches} matches): first page p50 ${search.listSortedFilteredFirstPageMs?.p50} ms, p95 ${verdict(search.listSortedFilteredFirstPageMs?.p95, 50, false)} ms; random pages p50 ${search.listSortedFilteredMs?.p50} ms, p95 ${verdict(search.listSortedFilteredMs?.p95, 50, false)} ms; whole list by document date p95 ${verdict(search.listByDocumentDateMs?.p95, 50, false)} ms`,
+      `${dialect}: document page with its properties and notes p50 ${search.documentPageWithNotesMs?.p50} ms, p95 ${verdict(search.documentPageWithNotesMs?.p95, 50, false)} ms`,
     );
+    for (const [label, figures] of Object.entries(search.searchRankingMs ?? {}))
+      summary.push(
+        `${dialect}: search by relevance ${label} (${figures.matches}${figures.matchesCapped ? '+' : ''} matches) p50 ${figures.p50} ms, p95 ${verdict(figures.p95, 50, false)} ms`,
+      );
   }
 }
 for (const dialect of dialects) {

@@ -16,12 +16,20 @@ const insertStatement = (table, names) =>
   db.prepare(`insert into ${table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`);
 const insertDocument = insertStatement('documents', columns);
 const insertTagLink = insertStatement('documents_tags', tagColumns);
-const insertAll = db.transaction(({ rows, tagLinks }) => {
+/** Statements of the other tables (property definitions and values, notes), made on first use. */
+const statements = new Map();
+const insertAll = db.transaction(({ rows, tagLinks, tables = [] }) => {
   for (const row of rows) insertDocument.run(columns.map((column) => row[column]));
   for (const link of tagLinks) insertTagLink.run(tagColumns.map((column) => link[column]));
+  for (const { table, columns: names, rows: tableRows } of tables) {
+    const key = `${table}(${names.join(',')})`;
+    if (!statements.has(key)) statements.set(key, insertStatement(table, names));
+    const statement = statements.get(key);
+    for (const row of tableRows) statement.run(names.map((name) => row[name]));
+  }
 });
 
-// One message per transaction ({ rows, tagLinks }), answered once committed; null closes the database.
+// One message per transaction ({ rows, tagLinks, tables? }), answered once committed; null closes the database.
 parentPort.on('message', (batch) => {
   if (batch === null) {
     db.close();

@@ -15,7 +15,9 @@ import { createIntakeEmailsIngestRoutes } from '../modules/intake-emails/intake-
 import { createIntakeEmailsRoutes } from '../modules/intake-emails/intake-emails.routes';
 import { createInvitationsRoutes } from '../modules/invitations/invitations.routes';
 import { createMembersRoutes } from '../modules/members/members.routes';
+import { createNotesRoutes } from '../modules/notes/notes.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
+import { createPropertiesRoutes } from '../modules/properties/properties.routes';
 import { createSearchRoutes } from '../modules/search/search.routes';
 import { createSubscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes';
 import { createTaggingRulesRoutes } from '../modules/tagging-rules/tagging-rules.routes';
@@ -189,6 +191,13 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     }),
   );
   api.route('/', createTagsRoutes({ tags: services.tags, routes: services.endpointRoutes }));
+  // …/documents/:documentId/notes[/:noteId]: no documents route takes these segments.
+  api.route('/', createNotesRoutes({ notes: services.notes, routes: services.endpointRoutes }));
+  // …/documents/:documentId/properties/:propertyId: no documents route takes four segments there.
+  api.route(
+    '/',
+    createPropertiesRoutes({ properties: services.properties, routes: services.endpointRoutes }),
+  );
   api.route(
     '/',
     createTaggingRulesRoutes({

@@ -18,10 +18,13 @@ import { registerInvitationsJobs } from '../modules/invitations/invitations.jobs
 import { createInvitationsUsecases } from '../modules/invitations/invitations.usecases';
 import type { JobQueue } from '../modules/jobs/jobs.queue';
 import { createMembersUsecases } from '../modules/members/members.usecases';
+import { createNotesReadPort } from '../modules/notes/notes.port';
+import { createNotesUsecases } from '../modules/notes/notes.usecases';
 import { registerOrganizationsJobs } from '../modules/organizations/organizations.jobs';
 import { createRequireOrganizationMember } from '../modules/organizations/organizations.middleware';
 import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
 import { createPlansUsecases } from '../modules/plans/plans.usecases';
+import { createPropertiesUsecases } from '../modules/properties/properties.usecases';
 import { createSearchUsecases } from '../modules/search/search.usecases';
 import { createStorageDriver } from '../modules/storage/storage';
 import { registerStorageJobs } from '../modules/storage/storage.jobs';
@@ -133,7 +136,7 @@ export function createServices({
   });
   // The activity log's port: documents and tags record each change's entry in its transaction, and
   // the webhook outbox writes the entry's webhook events there too.
-  const webhookOutbox = createWebhookOutbox({ jobQueue });
+  const webhookOutbox = createWebhookOutbox({ jobQueue, notes: createNotesReadPort() });
   const activity = createActivityUsecases({ database, onRecorded: webhookOutbox.onActivityRecorded });
   const documents = createDocumentsUsecases({
     database,
@@ -167,7 +170,11 @@ export function createServices({
   const storageJobs = registerStorageJobs({ jobQueue, sweep: storageSweep });
   const search = createSearchUsecases({ database, documents: documentsReadPort });
   const tags = createTagsUsecases({ database, clock, activity, documents: documentsReadPort });
-  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue, tags });
+  // Notes: `note_added`/`note_deleted` activity entries; their words are indexed by the search triggers.
+  const notes = createNotesUsecases({ database, clock, activity, documents: documentsReadPort });
+  // Custom properties: definitions, and values whose changes are `updated` activity entries.
+  const properties = createPropertiesUsecases({ database, clock, activity, documents: documentsReadPort });
+  const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue, tags, properties });
   registerTaggingRulesJobs({ jobQueue, taggingRules });
   // Tagging rules run where extracted text is saved, in its transaction.
   documents.addContentExtractedListener((event) => taggingRules.applyRulesToDocument(event));
@@ -237,6 +244,8 @@ export function createServices({
     intakeEmails,
     search,
     tags,
+    notes,
+    properties,
     taggingRules,
     storage,
     storageSweep,

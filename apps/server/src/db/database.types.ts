@@ -298,7 +298,9 @@ export type DocumentActivityEventColumn =
   | 'deleted'
   | 'restored'
   | 'tagged'
-  | 'untagged';
+  | 'untagged'
+  | 'note_added'
+  | 'note_deleted';
 
 export type DocumentActivitiesTable = {
   id: string;
@@ -329,6 +331,18 @@ export type TaggingRuleActionsTable = {
   id: string;
   tagging_rule_id: string;
   tag_id: string;
+  created_at: Timestamp;
+};
+
+/** A tagging rule's "set property to value" action (migration 0024). */
+export type TaggingRulePropertyActionsTable = {
+  id: string;
+  tagging_rule_id: string;
+  property_id: string;
+  /** JSON: the value to set (a PropertyValue). */
+  value: string;
+  /** The action's place in the rule's list. */
+  position: number;
   created_at: Timestamp;
 };
 
@@ -524,6 +538,7 @@ export type Database = {
   document_activities: DocumentActivitiesTable;
   tagging_rules: TaggingRulesTable;
   tagging_rule_actions: TaggingRuleActionsTable;
+  tagging_rule_property_actions: TaggingRulePropertyActionsTable;
   tagging_rule_runs: TaggingRuleRunsTable;
   organization_documents_counts: OrganizationDocumentsCountsTable;
   webhooks: WebhooksTable;

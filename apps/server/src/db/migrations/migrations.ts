@@ -20,6 +20,9 @@ import * as subscriptions from './0018-subscriptions';
 import * as searchNamesOnRename from './0019-search-names-on-rename';
 import * as accountSecurity from './0020-account-security';
 import * as documentDatesPropertiesNotes from './0021-document-dates-properties-notes';
+import * as notesSearch from './0022-notes-search';
+import * as searchRanking from './0023-search-ranking';
+import * as taggingRuleActions from './0024-tagging-rule-actions';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   '0019-search-names-on-rename': searchNamesOnRename,
   '0020-account-security': accountSecurity,
   '0021-document-dates-properties-notes': documentDatesPropertiesNotes,
+  '0022-notes-search': notesSearch,
+  '0023-search-ranking': searchRanking,
+  '0024-tagging-rule-actions': taggingRuleActions,
 };

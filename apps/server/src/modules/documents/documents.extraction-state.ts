@@ -1,3 +1,4 @@
+import { detectDocumentDate, numericDateOrderOf } from '@sheaf/contracts/document-dates';
 import type { DocumentDto, ExtractionErrorDto } from '@sheaf/contracts/documents';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
@@ -7,7 +8,7 @@ import type { ActivityRecorder } from '../activity/activity.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { createDocumentNotFoundError, createExtractionInProgressError } from './documents.errors';
 import { DOCUMENTS_BATCH_SIZE } from './documents.models';
-import { createDocumentsRepository } from './documents.repository';
+import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
 
 /** The job that extracts a document's text after upload (see the extraction module). */
 export const EXTRACT_DOCUMENT_CONTENT_JOB_TYPE = 'documents.extract-content';
@@ -65,11 +66,56 @@ export function createDocumentsExtractionState({
   const now = () => toTimestamp(clock.now());
   const contentExtractedListeners: ContentExtractedListener[] = [];
 
+  /**
+   * Sets the document date read from `text`, else from the original file name (numeric dates in
+   * the order of the organization owner's language, none after a year from today), or clears a
+   * detected one when nothing is found; a date the user set (or cleared) stays. In the caller's
+   * transaction, before the content-extracted listeners (tagging rules read the date). Answers
+   * whether the date changed.
+   */
+  async function detectDate({
+    documents,
+    organizationId,
+    documentId,
+    current,
+    text,
+    updatedAt,
+  }: {
+    documents: DocumentsRepository;
+    organizationId: string;
+    documentId: string;
+    current: { original_name: string; document_date: string | null; document_date_source: string | null };
+    text: string;
+    updatedAt: string;
+  }) {
+    if (current.document_date_source === 'user') return false;
+    const locale = await documents.findOwnerLocale({ organizationId });
+    const detected = detectDocumentDate({
+      text,
+      fileName: current.original_name,
+      order: numericDateOrderOf(locale),
+      today: updatedAt.slice(0, 10),
+    });
+    if (detected === current.document_date) return false;
+    await documents.update({
+      organizationId,
+      documentId,
+      set: {
+        document_date: detected,
+        document_date_source: detected === null ? null : 'detected',
+        updated_at: updatedAt,
+      },
+    });
+    return true;
+  }
+
   return {
     /**
      * Ends a document's extraction: saves the text extracted in the background (with an `updated`
-     * activity entry by nobody and the content-extracted listeners, in one transaction) and marks
-     * the extraction `done`. No text found: only the status changes.
+     * activity entry by nobody and the content-extracted listeners, in one transaction), marks the
+     * extraction `done`, and detects the document date from the text or the file name (see
+     * detectDetectedDate). No text found: the status changes, and the date may still come from
+     * the file name.
      */
     async saveExtractedContent({
       organizationId,
@@ -80,13 +126,24 @@ export function createDocumentsExtractionState({
       documentId: string;
       content: string;
     }) {
-      if (content === '') {
-        await repository.setExtractionStatus({ organizationId, documentId, to: 'done' });
-        return;
-      }
       await database.db.transaction().execute(async (trx) => {
         const documents = createDocumentsRepository({ db: trx });
         const updatedAt = now();
+        if (content === '') {
+          if (!(await documents.setExtractionStatus({ organizationId, documentId, to: 'done' }))) return;
+          const current = await documents.findListRowById({ organizationId, documentId });
+          if (!current) return;
+          if (await detectDate({ documents, organizationId, documentId, current, text: '', updatedAt }))
+            await activity.recordActivity(trx, {
+              organizationId,
+              documentId,
+              event: 'updated',
+              eventData: { updatedFields: ['documentDate'] },
+              userId: null,
+              now: updatedAt,
+            });
+          return;
+        }
         const current = await documents.saveExtractedContent({
           organizationId,
           documentId,
@@ -94,11 +151,19 @@ export function createDocumentsExtractionState({
           updatedAt,
         });
         if (!current) return;
+        const dateChanged = await detectDate({
+          documents,
+          organizationId,
+          documentId,
+          current,
+          text: content,
+          updatedAt,
+        });
         await activity.recordActivity(trx, {
           organizationId,
           documentId,
           event: 'updated',
-          eventData: { updatedFields: ['content'] },
+          eventData: { updatedFields: dateChanged ? ['content', 'documentDate'] : ['content'] },
           userId: null,
           now: updatedAt,
         });

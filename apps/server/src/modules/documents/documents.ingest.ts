@@ -148,6 +148,8 @@ export function createDocumentsIngest({
           extraction_status: 'pending',
           extraction_error_code: null,
           extraction_error_message: null,
+          document_date: null,
+          document_date_source: null,
         };
         await documents.insert(inserted);
         await activity.recordActivity(trx, {

@@ -1,4 +1,5 @@
 import type { DocumentDto, DocumentListItemDto, DocumentTagDto } from '@sheaf/contracts/documents';
+import type { DocumentPropertyValueDto } from '@sheaf/contracts/properties';
 import type { Insertable, Selectable } from 'kysely';
 import type { DocumentsTable } from '../../db/database.types';
 import type { ByteRange } from '../storage/storage.types';
@@ -12,7 +13,19 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DocumentListRow = Omit<DocumentRow, 'content'>;
 
-export const toDocumentListItemDto = (row: DocumentListRow, tags: DocumentTagDto[]): DocumentListItemDto => ({
+/** What a list item carries beside its row: read for a whole page at once (see the read port's toListItems). */
+export type DocumentListItemExtras = {
+  properties: DocumentPropertyValueDto[];
+  notesCount: number;
+};
+
+const NO_EXTRAS: DocumentListItemExtras = { properties: [], notesCount: 0 };
+
+export const toDocumentListItemDto = (
+  row: DocumentListRow,
+  tags: DocumentTagDto[],
+  { properties, notesCount }: DocumentListItemExtras = NO_EXTRAS,
+): DocumentListItemDto => ({
   id: row.id,
   organizationId: row.organization_id,
   name: row.name,
@@ -32,10 +45,19 @@ export const toDocumentListItemDto = (row: DocumentListRow, tags: DocumentTagDto
       ? { code: row.extraction_error_code, message: row.extraction_error_message ?? '' }
       : null,
   tags,
+  // `?? null`: a row read without these columns (another module's list) has no date.
+  documentDate: row.document_date ?? null,
+  documentDateIsDetected: row.document_date_source === 'detected',
+  properties,
+  notesCount,
 });
 
-export const toDocumentDto = (row: DocumentRow, tags: DocumentTagDto[]): DocumentDto => ({
-  ...toDocumentListItemDto(row, tags),
+export const toDocumentDto = (
+  row: DocumentRow,
+  tags: DocumentTagDto[],
+  extras: DocumentListItemExtras = NO_EXTRAS,
+): DocumentDto => ({
+  ...toDocumentListItemDto(row, tags, extras),
   content: row.content,
 });
 

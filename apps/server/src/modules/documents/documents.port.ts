@@ -1,8 +1,9 @@
-import type { DocumentTagDto } from '@sheaf/contracts/documents';
+import type { DocumentListItemDto, DocumentTagDto } from '@sheaf/contracts/documents';
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
-import { createDocumentsRepository } from './documents.repository';
+import { type DocumentListRow, toDocumentListItemDto } from './documents.models';
+import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
 
 /**
  * The documents module's read port: what other modules read of documents, declared here so that
@@ -21,11 +22,39 @@ export type DocumentsReadPort = {
   }) => Promise<boolean>;
   /** The tags of each document, by document id (name order); documents without tags are absent. */
   getTagsByDocumentIds: (query: { documentIds: string[] }) => Promise<Map<string, DocumentTagDto[]>>;
+  /**
+   * Document rows (every column but the content, as documents.models' DocumentListRow) as list
+   * items, in their order: with their tags, property values and notes count, read in one query
+   * each for all of them.
+   */
+  toListItems: (rows: DocumentListRow[]) => Promise<DocumentListItemDto[]>;
   /** Count and bytes of the organization's active documents, and bytes of those in its trash. */
   getStorageStats: (query: {
     organizationId: string;
   }) => Promise<{ activeCount: number; activeSize: number; deletedSize: number }>;
 };
+
+/** `rows` as list items: their tags, property values and notes counts read at once. */
+export async function readListItems(
+  repository: Pick<
+    DocumentsRepository,
+    'getTagsByDocumentIds' | 'getPropertiesByDocumentIds' | 'getNotesCountByDocumentIds'
+  >,
+  rows: DocumentListRow[],
+): Promise<DocumentListItemDto[]> {
+  const documentIds = rows.map((row) => row.id);
+  const [tags, properties, notesCounts] = await Promise.all([
+    repository.getTagsByDocumentIds({ documentIds }),
+    repository.getPropertiesByDocumentIds({ documentIds }),
+    repository.getNotesCountByDocumentIds({ documentIds }),
+  ]);
+  return rows.map((row) =>
+    toDocumentListItemDto(row, tags.get(row.id) ?? [], {
+      properties: properties.get(row.id) ?? [],
+      notesCount: notesCounts.get(row.id) ?? 0,
+    }),
+  );
+}
 
 /** The read port on `database`; the composition root makes one and hands it to tags, search and billing. */
 export function createDocumentsReadPort({ database }: { database: AppDatabase }): DocumentsReadPort {
@@ -37,6 +66,7 @@ export function createDocumentsReadPort({ database }: { database: AppDatabase })
       return document !== undefined && Number(document.is_deleted) === 0;
     },
     getTagsByDocumentIds: (query) => repository.getTagsByDocumentIds(query),
+    toListItems: (rows) => readListItems(repository, rows),
     getStorageStats: (query) => repository.getStorageStats(query),
   };
 }

@@ -1,7 +1,16 @@
 import type { DocumentTagDto, ExtractionErrorDto, ExtractionStatus } from '@sheaf/contracts/documents';
-import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, DatabaseOrTransaction, Timestamp } from '../../db/database.types';
+import type { DocumentPropertyValueDto, PropertyType } from '@sheaf/contracts/properties';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DatabaseOrTransaction, Timestamp } from '../../db/database.types';
+import {
+  documentColumnConditions,
+  documentIdConditions,
+  hasNoDocumentFilters,
+  propertyValueCondition,
+  type ResolvedDocumentQuery,
+} from './documents.filters';
 import type { DocumentListRow, DocumentRow, NewDocumentRow } from './documents.models';
+import { propertyValueFromRows } from './documents.property-values';
 
 /** Every column but the content: list answers never carry it (it can be megabytes). */
 const LIST_COLUMNS = [
@@ -23,27 +32,371 @@ const LIST_COLUMNS = [
   'documents.extraction_status',
   'documents.extraction_error_code',
   'documents.extraction_error_message',
+  'documents.document_date',
+  'documents.document_date_source',
 ] as const;
 
+type SortOrder = 'asc' | 'desc';
+type Key = string | number;
+
+/**
+ * One part of a sorted list: the documents with a value of the sort key (`from`/`where`, the key
+ * as `key`, the document's id as `id`), walked on an index of (key, id).
+ */
+type KeyedPart = {
+  from: RawBuilder<unknown>;
+  where: RawBuilder<SqlBool>;
+  key: RawBuilder<unknown>;
+  id: RawBuilder<unknown>;
+  order: SortOrder;
+  /**
+   * With the filtered list's ids known: `where` without their test, and the test, for the few
+   * documents of one key (sending the whole list again for them cost more than the rest).
+   */
+  matching?: { where: RawBuilder<SqlBool>; has: (id: string) => boolean };
+};
+
+/** Half of a list whose sort key may be missing: its page from an offset, and its size. */
+type SortedPart = {
+  page: (limit: number, offset: number) => Promise<string[]>;
+  count: () => Promise<number>;
+};
+
+const and = (conditions: RawBuilder<SqlBool>[]) =>
+  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+
+type Driver = {
+  from: RawBuilder<unknown>;
+  where: RawBuilder<SqlBool>;
+  id: RawBuilder<unknown>;
+  /** The query without the driver's own condition (each driver row passes it). */
+  rest: ResolvedDocumentQuery;
+};
+
+/**
+ * The sets a filtered list can be read from, each of this organization's documents at most once:
+ * an all-of tag's links, and a property condition's value rows (equals, between, contains, set on
+ * a single-value property: a range of its (property, value, document) index). Both are this
+ * organization's: resolveDocumentQuery keeps its tags and properties only.
+ */
+function driversOf(query: ResolvedDocumentQuery): { tag: Driver | null; property: Driver | null } {
+  const [tagId, ...otherTags] = query.tags.all;
+  const tag = tagId
+    ? {
+        from: sql`documents_tags drv`,
+        where: sql<SqlBool>`drv.tag_id = ${tagId}`,
+        id: sql.ref('drv.document_id'),
+        rest: { ...query, tags: { ...query.tags, all: otherTags } },
+      }
+    : null;
+  let property: Driver | null = null;
+  for (const [index, condition] of query.conditions.entries()) {
+    if (condition.kind === 'never' || condition.kind === 'empty') continue;
+    if (condition.kind === 'set' && !condition.singleRow) continue;
+    const onValue = propertyValueCondition(condition, (column) => sql.ref(`drv.${column}`));
+    property = {
+      from: sql`document_property_values drv`,
+      where: and([sql<SqlBool>`drv.property_id = ${condition.propertyId}`, ...(onValue ? [onValue] : [])]),
+      id: sql.ref('drv.document_id'),
+      rest: { ...query, conditions: query.conditions.filter((_, other) => other !== index) },
+    };
+    break;
+  }
+  return { tag, property };
+}
+
+/**
+ * A page of documents sorted on a key some have not, those last in either order: the documents
+ * with a value, then those without. The count of the first part is needed only on the page where
+ * it ends: any other page is read off one part. `total` (the whole list's count, made meanwhile)
+ * says whether there are documents without a value left: where all have one, the second part is
+ * not walked for none.
+ */
+async function nullsLastPage(
+  withValue: SortedPart,
+  withoutValue: SortedPart,
+  { limit, offset }: { limit: number; offset: number },
+  total: Promise<number>,
+): Promise<string[]> {
+  const first = await withValue.page(limit, offset);
+  if (first.length === limit) return first;
+  const withValueCount = first.length > 0 ? offset + first.length : await withValue.count();
+  const withoutValueOffset = Math.max(0, offset - withValueCount);
+  if (withoutValueOffset >= (await total) - withValueCount) return first;
+  const rest = await withoutValue.page(limit - first.length, withoutValueOffset);
+  return [...first, ...rest];
+}
+
 export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction }) {
-  /** Documents of the organization carrying every one of `tagIds` (tags of that organization). */
-  const withAllTags = <QB extends SelectQueryBuilder<Database, 'documents', unknown>>(
-    query: QB,
-    { organizationId, tagIds }: { organizationId: string; tagIds: string[] },
-  ): QB => {
-    if (tagIds.length === 0) return query;
-    const unique = [...new Set(tagIds)];
-    return query.where('documents.id', 'in', (eb) =>
-      eb
-        .selectFrom('documents_tags')
-        .innerJoin('tags', 'tags.id', 'documents_tags.tag_id')
-        .select('documents_tags.document_id')
-        .where('tags.organization_id', '=', organizationId)
-        .where('documents_tags.tag_id', 'in', unique)
-        .groupBy('documents_tags.document_id')
-        .having((having) => having.fn.count('documents_tags.tag_id').distinct(), '=', unique.length),
-    ) as QB;
-  };
+  const count = (query: RawBuilder<{ count: number | string }>) =>
+    query.execute(db).then((result) => Number(result.rows[0]?.count ?? 0));
+  const ids = (query: RawBuilder<{ id: string }>) =>
+    query.execute(db).then((result) => result.rows.map((row) => row.id));
+
+  /**
+   * A page of a keyed part, in (key, upload date desc, id desc) order, off the (key, id) index
+   * alone: ties by upload date need each row (SQLite keeps the upload date after the content, a
+   * read of its overflow pages per row), so only the page's rows and those of its first and last
+   * keys are read. 1. the page's keys and ids (in key order, which is the page's whatever the ties
+   * within its first and last keys); 2. every document of those two keys (a tie may reach past the
+   * page on either side); 3. their upload dates, to order the ties and cut the page out.
+   */
+  async function keyedPage(part: KeyedPart, limit: number, offset: number): Promise<string[]> {
+    const direction = sql.raw(part.order);
+    const walked = (
+      await sql<{ k: Key; id: string }>`select ${part.key} as k, ${part.id} as id from ${part.from}
+        where ${part.where} order by ${part.key} ${direction} limit ${limit} offset ${offset}`.execute(db)
+    ).rows;
+    if (walked.length === 0) return [];
+    const first = walked[0]!.k;
+    const last = walked[walked.length - 1]!.k;
+    const groupOf = (key: Key) =>
+      ids(
+        sql<{
+          id: string;
+        }>`select ${part.id} as id from ${part.from} where ${part.matching?.where ?? part.where} and ${part.key} = ${key}`,
+      ).then((group) => (part.matching ? group.filter(part.matching.has) : group));
+    const [firstGroup, lastGroup] = await Promise.all([groupOf(first), first === last ? [] : groupOf(last)]);
+    // How many of the first key's documents come before the page: those of its group not on the
+    // page when the page goes past the group; else (one key for the whole page) the page's
+    // position less the documents of the keys before it.
+    const before =
+      first !== last
+        ? firstGroup.length - walked.filter((row) => row.k === first).length
+        : offset -
+          (await count(
+            sql<{ count: number | string }>`select count(*) as count from ${part.from}
+              where ${part.where} and ${part.key} ${sql.raw(part.order === 'desc' ? '>' : '<')} ${first}`,
+          ));
+    // Each candidate's place: its key's rank in the walk (the database's order of keys, its first
+    // place there), then the tie-break.
+    const keyRank = new Map<Key, number>();
+    walked.forEach((row, index) => {
+      if (!keyRank.has(row.k)) keyRank.set(row.k, index);
+    });
+    const rankOf = new Map<string, number>();
+    for (const row of walked) if (row.k !== first && row.k !== last) rankOf.set(row.id, keyRank.get(row.k)!);
+    for (const id of firstGroup) rankOf.set(id, 0);
+    for (const id of lastGroup) rankOf.set(id, walked.length);
+    const candidates = [...rankOf.keys()];
+    const createdAt = new Map(
+      (
+        await db.selectFrom('documents').select(['id', 'created_at']).where('id', 'in', candidates).execute()
+      ).map((row) => [row.id, row.created_at]),
+    );
+    const newestFirst = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+    return candidates
+      .sort(
+        (a, b) =>
+          rankOf.get(a)! - rankOf.get(b)! ||
+          newestFirst(createdAt.get(a) ?? '', createdAt.get(b) ?? '') ||
+          newestFirst(a, b),
+      )
+      .slice(before, before + walked.length);
+  }
+
+  const keyedPart = (part: KeyedPart): SortedPart => ({
+    page: (limit, offset) => keyedPage(part, limit, offset),
+    count: () =>
+      count(sql<{ count: number | string }>`select count(*) as count from ${part.from} where ${part.where}`),
+  });
+
+  /** The documents (table `documents`) without the sort's value, newest upload first. */
+  const newestPart = (where: RawBuilder<SqlBool>): SortedPart => ({
+    page: (limit, offset) =>
+      ids(
+        sql<{ id: string }>`select documents.id from documents where ${where}
+          order by documents.created_at desc, documents.id desc limit ${limit} offset ${offset}`,
+      ),
+    count: () =>
+      count(sql<{ count: number | string }>`select count(*) as count from documents where ${where}`),
+  });
+
+  /**
+   * The filtered list as `select <id> from … where …`, driven by the filters' most selective set
+   * where there is one (an all-of tag's links, a property value range: each of this organization's
+   * documents at most once), so that it never walks every document of a large organization; null
+   * without such a set. The trash, or the documents the own-column filters keep, is a short list
+   * of ids off the documents' indexes.
+   */
+  async function drivenMatches(organizationId: string, query: ResolvedDocumentQuery) {
+    const { tag, property } = driversOf(query);
+    let driver = tag ?? property;
+    if (query.dialect === 'sqlite' && tag && property) {
+      // SQLite, without statistics, is told which set to walk (PostgreSQL's planner orders the
+      // joins within). A value range is a walk of an index alone, a tag's links a row each; the
+      // other set is then probed per document: a tag in its small (document, tag) index, a value
+      // in the large value table (several times dearer). So the values drive unless they are many
+      // times more (both counted off indexes).
+      const sizeOf = (candidate: Driver) =>
+        count(
+          sql<{
+            count: number | string;
+          }>`select count(*) as count from ${candidate.from} where ${candidate.where}`,
+        );
+      const [tagSize, propertySize] = await Promise.all([sizeOf(tag), sizeOf(property)]);
+      if (propertySize <= tagSize * 8) driver = property;
+    }
+    if (!driver) return null;
+    const columns = documentColumnConditions(query, 'documents');
+    const active =
+      columns.length === 0
+        ? sql<SqlBool>`${driver.id} not in (select documents.id from documents
+            where documents.organization_id = ${organizationId} and documents.is_deleted = 1)`
+        : sql<SqlBool>`${driver.id} in (select documents.id from documents
+            where documents.organization_id = ${organizationId} and documents.is_deleted = 0 and ${and(columns)})`;
+    return {
+      id: driver.id,
+      from: driver.from,
+      where: and([driver.where, active, ...documentIdConditions(driver.rest, driver.id)]),
+    };
+  }
+
+  /** The count of a filtered list without a driven set: over the documents. */
+  async function filteredCount(organizationId: string, query: ResolvedDocumentQuery) {
+    if (query.matchesNothing) return 0;
+    return count(
+      sql<{ count: number | string }>`select count(*) as count from documents where ${and([
+        sql<SqlBool>`documents.organization_id = ${organizationId}`,
+        sql<SqlBool>`documents.is_deleted = 0`,
+        ...documentColumnConditions(query, 'documents'),
+        ...documentIdConditions(query, sql.ref('documents.id')),
+      ])}`,
+    );
+  }
+
+  /** The ids of one page of the organization's active documents that pass `query`, in its sort's order. */
+  function sortedPageIds(
+    organizationId: string,
+    query: ResolvedDocumentQuery,
+    page: { limit: number; offset: number },
+    /** The list's count (see nullsLastPage). */
+    total: Promise<number>,
+    /**
+     * The ids of the whole filtered list, read off its driven set (the count is their number): the
+     * sort's index is then walked with one membership test per document rather than a probe per
+     * filter, and the documents passing are known before any is read.
+     */
+    matchingIds: string[] | null,
+  ) {
+    const { limit, offset } = page;
+    const scope = [
+      sql<SqlBool>`documents.organization_id = ${organizationId}`,
+      sql<SqlBool>`documents.is_deleted = 0`,
+    ];
+    // One test per document walked: membership of the list. SQLite: an in-memory index it makes
+    // of the list, `+` keeping it from looking each id up instead (a row read each, for its date);
+    // PostgreSQL: `= any(array)`, hashed.
+    const matching = (id: RawBuilder<unknown>) =>
+      query.dialect === 'sqlite'
+        ? sql<SqlBool>`+${id} in (select value from json_each(${JSON.stringify(matchingIds)}))`
+        : sql<SqlBool>`${id} = any(${matchingIds}::text[])`;
+    const filters = matchingIds
+      ? [matching(sql.ref('documents.id'))]
+      : [
+          ...documentColumnConditions(query, 'documents'),
+          ...documentIdConditions(query, sql.ref('documents.id')),
+        ];
+    const where = and([...scope, ...filters]);
+    const sort = query.sort;
+    const matchingSet = matchingIds ? new Set(matchingIds) : null;
+    const has = (id: string) => matchingSet?.has(id) ?? true;
+    const documentsPart = (
+      key: RawBuilder<unknown>,
+      order: SortOrder,
+      extra: RawBuilder<SqlBool>[] = [],
+    ): KeyedPart => ({
+      from: sql`documents`,
+      where: and([...scope, ...extra, ...filters]),
+      key,
+      id: sql.ref('documents.id'),
+      order,
+      ...(matchingSet ? { matching: { where: and([...scope, ...extra]), has } } : {}),
+    });
+    switch (sort.kind) {
+      case 'createdAt': {
+        const direction = sql.raw(sort.order);
+        return ids(
+          sql<{ id: string }>`select documents.id from documents where ${where}
+            order by documents.created_at ${direction}, documents.id ${direction} limit ${limit} offset ${offset}`,
+        );
+      }
+      case 'noValue':
+        return newestPart(where).page(limit, offset);
+      case 'name':
+        return keyedPage(documentsPart(sql`lower(documents.name)`, sort.order), limit, offset);
+      case 'size':
+        return keyedPage(documentsPart(sql.ref('documents.original_size'), sort.order), limit, offset);
+      case 'documentDate':
+        return nullsLastPage(
+          keyedPart(
+            documentsPart(sql.ref('documents.document_date'), sort.order, [
+              sql<SqlBool>`documents.document_date is not null`,
+            ]),
+          ),
+          newestPart(
+            and([
+              ...scope,
+              // SQLite: the undated documents' ids off the date index (a short list), probed while the
+              // upload date index is walked; testing the date itself would read each row. `+` keeps
+              // the planner from looking each one up by id instead.
+              query.dialect === 'sqlite'
+                ? sql<SqlBool>`+documents.id in (select undated.id from documents undated
+                    where undated.organization_id = ${organizationId} and undated.is_deleted = 0
+                    and undated.document_date is null)`
+                : sql<SqlBool>`documents.document_date is null`,
+              ...filters,
+            ]),
+          ),
+          page,
+          total,
+        );
+      case 'property': {
+        // Walked on the (property, value, document) index: the value rows are the organization's
+        // (its property's), the trash is left out by its short list, and the filters test the id.
+        const columns = documentColumnConditions(query, 'documents');
+        const value = sql.ref(`sort_value.${sort.column}`);
+        const documentId = sql.ref('sort_value.document_id');
+        const active =
+          columns.length === 0
+            ? sql<SqlBool>`${documentId} not in (select documents.id from documents
+                where documents.organization_id = ${organizationId} and documents.is_deleted = 1)`
+            : sql<SqlBool>`${documentId} in (select documents.id from documents
+                where documents.organization_id = ${organizationId} and documents.is_deleted = 0 and ${and(columns)})`;
+        // SQLite: the valued documents as one list off the (property, value, document) index, probed
+        // while the upload date index is walked (a probe per document walked cost more where most
+        // have a value: every one is walked to find none).
+        const unvalued =
+          query.dialect === 'sqlite'
+            ? sql<SqlBool>`+documents.id not in (select valued.document_id from document_property_values valued
+                where valued.property_id = ${sort.propertyId})`
+            : sql<SqlBool>`not exists (select 1 from document_property_values v
+                where v.document_id = documents.id and v.property_id = ${sort.propertyId})`;
+        return nullsLastPage(
+          keyedPart({
+            from: sql`document_property_values sort_value`,
+            where: and([
+              // Sorted types have one value row per document (value_key ''): no need to test it,
+              // which would read each row rather than the index.
+              sql<SqlBool>`sort_value.property_id = ${sort.propertyId}`,
+              ...(matchingIds
+                ? [matching(documentId)]
+                : [active, ...documentIdConditions(query, documentId)]),
+            ]),
+            key: value,
+            id: documentId,
+            order: sort.order,
+            ...(matchingSet
+              ? { matching: { where: sql<SqlBool>`sort_value.property_id = ${sort.propertyId}`, has } }
+              : {}),
+          }),
+          newestPart(and([where, unvalued])),
+          page,
+          total,
+        );
+      }
+    }
+  }
 
   return {
     async findById({ organizationId, documentId }: { organizationId: string; documentId: string }) {
@@ -77,63 +430,75 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
       await db.insertInto('documents').values(row).execute();
     },
 
-    /** One page of the organization's documents (active or in the trash), newest first, and the total. */
+    /**
+     * One page of the organization's documents and the total. Active ones filtered and sorted as
+     * `query` says (newest first without one); the trash, latest deleted first.
+     */
     async list({
       organizationId,
       isDeleted,
-      tagIds = [],
+      query,
       pageIndex,
       pageSize,
     }: {
       organizationId: string;
       isDeleted: boolean;
-      tagIds?: string[];
+      query?: ResolvedDocumentQuery;
       pageIndex: number;
       pageSize: number;
     }) {
-      const base = withAllTags(
-        db
-          .selectFrom('documents')
-          .where('documents.organization_id', '=', organizationId)
-          .where('documents.is_deleted', '=', isDeleted ? 1 : 0),
-        { organizationId, tagIds },
-      );
-      // The page's ids first, off the (organization, trash flag, date, id) index alone: skipping
-      // whole pages never reads a row (PostgreSQL otherwise fetches every skipped row), then only
-      // the page's rows. The count does not depend on the page: on PostgreSQL it runs meanwhile,
-      // on a connection of its own.
-      const pageIds = base
-        .select('documents.id')
-        .orderBy(isDeleted ? 'documents.deleted_at' : 'documents.created_at', 'desc')
-        .orderBy('documents.id', 'desc')
-        .limit(pageSize)
-        .offset(pageIndex * pageSize)
-        .execute();
-      const total =
-        tagIds.length === 0
-          ? // Kept by triggers (migration 0014): counting the index took most of a page's time.
+      const page = { limit: pageSize, offset: pageIndex * pageSize };
+      // The page's ids first, off the (organization, trash flag, sort key, id) index: skipping whole
+      // pages never reads a row (PostgreSQL otherwise fetches every skipped row), then only the
+      // page's rows. The count does not depend on the page: on PostgreSQL it runs meanwhile, on a
+      // connection of its own.
+      const isFiltered = !isDeleted && query !== undefined && !hasNoDocumentFilters(query.filters);
+      // The filtered list's ids at once (see sortedPageIds), where a driven set reads them.
+      const driven =
+        query && isFiltered && !query.matchesNothing ? await drivenMatches(organizationId, query) : null;
+      const matchingIds = driven
+        ? await ids(
+            sql<{
+              id: string;
+            }>`select ${driven.id} as id from ${driven.from} where ${driven.where}`,
+          )
+        : null;
+      const total: Promise<number> = matchingIds
+        ? Promise.resolve(matchingIds.length)
+        : query && isFiltered
+          ? filteredCount(organizationId, query)
+          : // Kept by triggers (migration 0014): counting the index took most of a page's time.
             db
               .selectFrom('organization_documents_counts')
               .select(['active_count', 'deleted_count'])
               .where('organization_id', '=', organizationId)
               .executeTakeFirst()
-              .then((counts) => (isDeleted ? counts?.deleted_count : counts?.active_count) ?? 0)
-          : base
-              .select((eb) => eb.fn.countAll<number | string>().as('count'))
-              .executeTakeFirstOrThrow()
-              .then(({ count }) => count);
-      const [idRows, count] = await Promise.all([pageIds, total]);
-      const ids = idRows.map((row) => row.id);
+              .then((counts) => Number((isDeleted ? counts?.deleted_count : counts?.active_count) ?? 0));
+      const pageIds =
+        isDeleted || !query
+          ? db
+              .selectFrom('documents')
+              .select('documents.id')
+              .where('documents.organization_id', '=', organizationId)
+              .where('documents.is_deleted', '=', isDeleted ? 1 : 0)
+              .orderBy(isDeleted ? 'documents.deleted_at' : 'documents.created_at', 'desc')
+              .orderBy('documents.id', 'desc')
+              .limit(page.limit)
+              .offset(page.offset)
+              .execute()
+              .then((rows) => rows.map((row) => row.id))
+          : sortedPageIds(organizationId, query, page, total, matchingIds);
+      const [pageIdList, totalCount] = await Promise.all([pageIds, total]);
       const pageRows =
-        ids.length === 0
+        pageIdList.length === 0
           ? []
           : ((await db
               .selectFrom('documents')
               .select(LIST_COLUMNS)
-              .where('documents.id', 'in', ids)
+              .where('documents.id', 'in', pageIdList)
               .execute()) as DocumentListRow[]);
       const byId = new Map(pageRows.map((row) => [row.id, row]));
-      return { rows: ids.flatMap((id) => byId.get(id) ?? []), count: Number(count) };
+      return { rows: pageIdList.flatMap((id) => byId.get(id) ?? []), count: totalCount };
     },
 
     /** The tags of each document, by document id (name order). */
@@ -155,6 +520,96 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
       return byDocument;
     },
 
+    /**
+     * The property values of each document, by document id, in one query: by property name,
+     * documents without values absent. A multi select's options in the definition's order.
+     */
+    async getPropertiesByDocumentIds({ documentIds }: { documentIds: string[] }) {
+      const byDocument = new Map<string, DocumentPropertyValueDto[]>();
+      if (documentIds.length === 0) return byDocument;
+      const rows = await db
+        .selectFrom('document_property_values as v')
+        .innerJoin('property_definitions as p', 'p.id', 'v.property_id')
+        .select([
+          'v.document_id',
+          'v.property_id',
+          'p.type',
+          // Only a multi select needs its options (their order).
+          sql<string | null>`case when p.type = 'multi_select' then p.options end`.as('options'),
+          'v.value_text',
+          'v.value_number',
+          'v.value_currency',
+          'v.value_date',
+          'v.value_boolean',
+          'v.value_option_id',
+          'v.value_user_id',
+        ])
+        .where('v.document_id', 'in', documentIds)
+        .orderBy('v.document_id')
+        .orderBy('p.name_key')
+        .orderBy('p.id')
+        .orderBy('v.created_at')
+        .orderBy('v.value_key')
+        .execute();
+      const optionIdsOf = new Map<string, string[]>();
+      // Rows come grouped by document, then property: each group is one value.
+      for (let start = 0; start < rows.length; ) {
+        const { document_id: documentId, property_id: propertyId, type, options } = rows[start]!;
+        let end = start + 1;
+        while (
+          end < rows.length &&
+          rows[end]!.document_id === documentId &&
+          rows[end]!.property_id === propertyId
+        )
+          end++;
+        if (options !== null && !optionIdsOf.has(propertyId))
+          optionIdsOf.set(
+            propertyId,
+            (JSON.parse(options) as { id: string }[]).map((option) => option.id),
+          );
+        const value = propertyValueFromRows(
+          type as PropertyType,
+          rows.slice(start, end),
+          optionIdsOf.get(propertyId),
+        );
+        if (value !== null) {
+          const list = byDocument.get(documentId) ?? [];
+          list.push({ propertyId, value });
+          byDocument.set(documentId, list);
+        }
+        start = end;
+      }
+      return byDocument;
+    },
+
+    /** How many notes each document has, by document id (documents without notes absent). */
+    async getNotesCountByDocumentIds({ documentIds }: { documentIds: string[] }) {
+      const counts = new Map<string, number>();
+      if (documentIds.length === 0) return counts;
+      const rows = await db
+        .selectFrom('document_notes')
+        .select(['document_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('document_id', 'in', documentIds)
+        .groupBy('document_id')
+        .execute();
+      for (const row of rows) counts.set(row.document_id, Number(row.count));
+      return counts;
+    },
+
+    /** The UI language of the organization's first owner (how its documents' numeric dates read). */
+    async findOwnerLocale({ organizationId }: { organizationId: string }) {
+      const row = await db
+        .selectFrom('organization_members')
+        .innerJoin('users', 'users.id', 'organization_members.user_id')
+        .select('users.locale')
+        .where('organization_members.organization_id', '=', organizationId)
+        .where('organization_members.role', '=', 'owner')
+        .orderBy('organization_members.created_at')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.locale ?? null;
+    },
+
     async update({
       organizationId,
       documentId,
@@ -162,7 +617,9 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
     }: {
       organizationId: string;
       documentId: string;
-      set: Partial<Pick<NewDocumentRow, 'name' | 'content' | 'updated_at'>>;
+      set: Partial<
+        Pick<NewDocumentRow, 'name' | 'content' | 'updated_at' | 'document_date' | 'document_date_source'>
+      >;
     }) {
       await db
         .updateTable('documents')
@@ -304,7 +761,7 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
 
     /**
      * Stores a finished extraction's text and marks it `done` in one statement; answers the
-     * document's name, or undefined when it is gone.
+     * document's name and date (what date detection reads), or undefined when it is gone.
      */
     async saveExtractedContent({
       organizationId,
@@ -328,7 +785,7 @@ export function createDocumentsRepository({ db }: { db: DatabaseOrTransaction })
         })
         .where('organization_id', '=', organizationId)
         .where('id', '=', documentId)
-        .returning(['name'])
+        .returning(['name', 'original_name', 'document_date', 'document_date_source'])
         .executeTakeFirst();
     },
 

@@ -41,7 +41,20 @@ export function createDocumentsRoutes({
           organizationId: getMembership(c).organizationId,
           pageIndex: query.pageIndex,
           pageSize: query.pageSize,
-          tagIds: query.tags,
+          filters: {
+            tags: query.tags,
+            anyTags: query.anyTags,
+            excludedTags: query.excludedTags,
+            documentDateFrom: query.documentDateFrom,
+            documentDateTo: query.documentDateTo,
+            createdFrom: query.createdFrom,
+            createdTo: query.createdTo,
+            fileTypes: query.fileTypes,
+            extractionStatuses: query.extractionStatuses,
+            property: query.property,
+          },
+          sort: query.sort,
+          order: query.order,
         }),
       }))
       // Fixed paths before `/:documentId`.
@@ -138,6 +151,7 @@ export function createDocumentsRoutes({
           userId,
           name: body.name,
           content: body.content,
+          documentDate: body.documentDate,
         });
         return { status: 200, body: { document } };
       })

@@ -1,7 +1,12 @@
 import type { DocumentActivityDto, DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { PropertyOptionDto, PropertyType, PropertyValue } from '@sheaf/contracts/properties';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.types';
+import { generateId } from '../../shared/ids';
 import { readJson } from '../../test/http';
 import { TEST_ORIGIN } from '../../test/test-auth';
 import type { TestServer } from '../organizations/organizations.test-helpers';
+import { propertyValueToRows } from './documents.property-values';
 
 /** Who calls: a signed-in user's cookie or an API key's token. */
 export type Credentials = { cookie?: string; token?: string };
@@ -139,4 +144,110 @@ export async function listActivities(
   if (response.status !== 200)
     throw new Error(`activity failed: ${response.status} ${await response.text()}`);
   return (await readJson<{ activities: DocumentActivityDto[] }>(response)).activities;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows of other modules' tables (properties, notes), inserted straight: the list and the document
+// answer read them whatever made them.
+
+const TEST_TIMESTAMP = '2026-01-01T00:00:00.000Z';
+
+/** A property definition of the organization; a select's options get ids (`opt_…`) in the order given. */
+export async function insertPropertyDefinition(
+  db: Kysely<Database>,
+  {
+    organizationId,
+    name,
+    type,
+    options = [],
+    currency = null,
+  }: {
+    organizationId: string;
+    name: string;
+    type: PropertyType;
+    options?: string[];
+    currency?: string | null;
+  },
+) {
+  const id = generateId('prop');
+  const withIds: PropertyOptionDto[] = options.map((option) => ({
+    id: generateId('opt'),
+    name: option,
+    color: '#d8ff75',
+  }));
+  await db
+    .insertInto('property_definitions')
+    .values({
+      id,
+      organization_id: organizationId,
+      name,
+      name_key: name.toLowerCase(),
+      type,
+      description: null,
+      options: JSON.stringify(withIds),
+      currency,
+      created_at: TEST_TIMESTAMP,
+      updated_at: TEST_TIMESTAMP,
+    })
+    .execute();
+  return { id, type, options: withIds };
+}
+
+/** A document's value of a property (replacing any), stored as the properties module does. */
+export async function insertPropertyValue(
+  db: Kysely<Database>,
+  {
+    organizationId,
+    documentId,
+    property,
+    value,
+    createdAt = TEST_TIMESTAMP,
+  }: {
+    organizationId: string;
+    documentId: string;
+    property: { id: string; type: PropertyType };
+    value: PropertyValue;
+    createdAt?: string;
+  },
+) {
+  await db
+    .deleteFrom('document_property_values')
+    .where('document_id', '=', documentId)
+    .where('property_id', '=', property.id)
+    .execute();
+  const rows = propertyValueToRows(property.type, value).map((columns) => ({
+    ...columns,
+    document_id: documentId,
+    property_id: property.id,
+    organization_id: organizationId,
+    created_at: createdAt,
+    updated_at: createdAt,
+  }));
+  await db.insertInto('document_property_values').values(rows).execute();
+}
+
+/** A note on a document; answers its id. */
+export async function insertNote(
+  db: Kysely<Database>,
+  {
+    organizationId,
+    documentId,
+    authorId = null,
+    content = 'A note',
+  }: { organizationId: string; documentId: string; authorId?: string | null; content?: string },
+) {
+  const id = generateId('note');
+  await db
+    .insertInto('document_notes')
+    .values({
+      id,
+      organization_id: organizationId,
+      document_id: documentId,
+      author_id: authorId,
+      content,
+      created_at: TEST_TIMESTAMP,
+      updated_at: null,
+    })
+    .execute();
+  return id;
 }

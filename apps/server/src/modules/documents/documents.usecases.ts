@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { DocumentDto, DocumentListItemDto } from '@sheaf/contracts/documents';
+import type { DocumentFilters, DocumentSort, SortOrder } from '@sheaf/contracts/document-filters';
+import type { DocumentDto } from '@sheaf/contracts/documents';
 import type { AppDatabase } from '../../db/database';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
@@ -9,6 +10,7 @@ import type { PlansUsecases } from '../plans/plans.usecases';
 import type { ByteRange, StorageDriver } from '../storage/storage.types';
 import { createDocumentNotFoundError, createRangeNotSatisfiableError } from './documents.errors';
 import { createDocumentsExtractionState } from './documents.extraction-state';
+import { resolveDocumentQuery } from './documents.filters';
 import { createDocumentsIngest } from './documents.ingest';
 import {
   DAY_MS,
@@ -16,8 +18,8 @@ import {
   type DocumentListRow,
   parseRangeHeader,
   toDocumentDto,
-  toDocumentListItemDto,
 } from './documents.models';
+import { readListItems } from './documents.port';
 import { createDocumentsRepository } from './documents.repository';
 import { createDocumentsRetention } from './documents.retention';
 
@@ -50,10 +52,7 @@ export function createDocumentsUsecases({
   const repository = createDocumentsRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
 
-  const withTags = async (rows: DocumentListRow[]): Promise<DocumentListItemDto[]> => {
-    const tags = await repository.getTagsByDocumentIds({ documentIds: rows.map((row) => row.id) });
-    return rows.map((row) => toDocumentListItemDto(row, tags.get(row.id) ?? []));
-  };
+  const toListItems = (rows: DocumentListRow[]) => readListItems(repository, rows);
 
   async function getDocument({
     organizationId,
@@ -62,10 +61,19 @@ export function createDocumentsUsecases({
     organizationId: string;
     documentId: string;
   }): Promise<DocumentDto> {
-    const row = await repository.findById({ organizationId, documentId });
+    // All at once: the document page waits for the slowest one, not their sum (PostgreSQL).
+    const documentIds = [documentId];
+    const [row, tags, properties, notesCounts] = await Promise.all([
+      repository.findById({ organizationId, documentId }),
+      repository.getTagsByDocumentIds({ documentIds }),
+      repository.getPropertiesByDocumentIds({ documentIds }),
+      repository.getNotesCountByDocumentIds({ documentIds }),
+    ]);
     if (!row) throw createDocumentNotFoundError();
-    const tags = await repository.getTagsByDocumentIds({ documentIds: [row.id] });
-    return toDocumentDto(row, tags.get(row.id) ?? []);
+    return toDocumentDto(row, tags.get(documentId) ?? [], {
+      properties: properties.get(documentId) ?? [],
+      notesCount: notesCounts.get(documentId) ?? 0,
+    });
   }
 
   /**
@@ -117,25 +125,41 @@ export function createDocumentsUsecases({
   return {
     ...ingest,
 
+    /**
+     * A page of the active documents, filtered and sorted (contracts' document-filters); the count
+     * is the filtered list's. 400 for a property condition or sort that does not fit its property.
+     */
     async listDocuments({
       organizationId,
       pageIndex,
       pageSize,
-      tagIds,
+      filters,
+      sort,
+      order,
     }: {
       organizationId: string;
       pageIndex: number;
       pageSize: number;
-      tagIds: string[];
+      filters: DocumentFilters;
+      sort?: DocumentSort | undefined;
+      order?: SortOrder | undefined;
     }) {
+      const query = await resolveDocumentQuery({
+        db: database.db,
+        dialect: database.dialect,
+        organizationId,
+        filters,
+        sort,
+        order,
+      });
       const { rows, count } = await repository.list({
         organizationId,
         isDeleted: false,
-        tagIds,
+        query,
         pageIndex,
         pageSize,
       });
-      return { documents: await withTags(rows), documentsCount: count };
+      return { documents: await toListItems(rows), documentsCount: count };
     },
 
     async listDeletedDocuments({
@@ -148,7 +172,7 @@ export function createDocumentsUsecases({
       pageSize: number;
     }) {
       const { rows, count } = await repository.list({ organizationId, isDeleted: true, pageIndex, pageSize });
-      return { documents: await withTags(rows), documentsCount: count };
+      return { documents: await toListItems(rows), documentsCount: count };
     },
 
     async getStatistics({ organizationId }: { organizationId: string }) {
@@ -177,19 +201,26 @@ export function createDocumentsUsecases({
       return { document, size, range, stream };
     },
 
-    /** Renames and/or replaces the content; an `updated` activity lists the fields that changed. */
+    /**
+     * Renames, replaces the content and/or sets the document date; an `updated` activity lists the
+     * fields that changed. A date given here (null too: "this document has none") is the user's:
+     * extraction never replaces it. Confirming a detected date as it is makes it the user's, and
+     * counts as a change of `documentDate` (the answer's `documentDateIsDetected` changes).
+     */
     async updateDocument({
       organizationId,
       documentId,
       userId,
       name,
       content,
+      documentDate,
     }: {
       organizationId: string;
       documentId: string;
       userId: string | null;
       name?: string | undefined;
       content?: string | undefined;
+      documentDate?: string | null | undefined;
     }) {
       await database.db.transaction().execute(async (trx) => {
         const documents = createDocumentsRepository({ db: trx });
@@ -198,7 +229,19 @@ export function createDocumentsUsecases({
         const updatedFields: string[] = [];
         if (name !== undefined && name !== current.name) updatedFields.push('name');
         if (content !== undefined && content !== current.content) updatedFields.push('content');
-        if (updatedFields.length === 0) return;
+        if (
+          documentDate !== undefined &&
+          (documentDate !== current.document_date ||
+            (documentDate !== null && current.document_date_source !== 'user'))
+        )
+          updatedFields.push('documentDate');
+        if (updatedFields.length === 0) {
+          // Clearing a date there was none of: nothing to see, but the user said there is none,
+          // and extraction will not detect one any more.
+          if (documentDate === null && current.document_date_source !== 'user')
+            await documents.update({ organizationId, documentId, set: { document_date_source: 'user' } });
+          return;
+        }
         const updatedAt = now();
         await documents.update({
           organizationId,
@@ -206,6 +249,9 @@ export function createDocumentsUsecases({
           set: {
             ...(updatedFields.includes('name') ? { name } : {}),
             ...(updatedFields.includes('content') ? { content } : {}),
+            ...(updatedFields.includes('documentDate')
+              ? { document_date: documentDate ?? null, document_date_source: 'user' as const }
+              : {}),
             updated_at: updatedAt,
           },
         });
