@@ -114,8 +114,8 @@ export function createDocumentsExtractionState({
      * Ends a document's extraction: saves the text extracted in the background (with an `updated`
      * activity entry by nobody and the content-extracted listeners, in one transaction), marks the
      * extraction `done`, and detects the document date from the text or the file name (see
-     * detectDetectedDate). No text found: the status changes, and the date may still come from
-     * the file name.
+     * detectDetectedDate). No text found: the status changes, the date may still come from the
+     * file name, and the listeners run with an empty content.
      */
     async saveExtractedContent({
       organizationId,
@@ -142,6 +142,17 @@ export function createDocumentsExtractionState({
               userId: null,
               now: updatedAt,
             });
+          // Rules on the name, the date, the file type or properties apply to a file without text too.
+          for (const listener of contentExtractedListeners) {
+            await listener({
+              trx,
+              organizationId,
+              documentId,
+              name: current.name,
+              content: '',
+              now: updatedAt,
+            });
+          }
           return;
         }
         const current = await documents.saveExtractedContent({

@@ -159,6 +159,24 @@ describe.each(testDialects)('tagging rules with properties on %s', (dialect) => 
       }
     });
 
+    it('applies to a file without text, whose date comes from its file name', async () => {
+      const organizationId = (await createOrganization(server, owner, 'Textless rules')).id;
+      const scans = await createTag(server, credentials, organizationId, { name: 'Dated scans' });
+      await createRule(organizationId, {
+        name: 'Dated files',
+        conditions: [
+          { field: 'fileType', operator: 'equal', value: 'text' },
+          { field: 'documentDate', operator: 'is_set' },
+        ],
+        tagIds: [scans.id],
+      });
+
+      const [scan] = await uploadAndExtract(organizationId, [{ name: 'scan_20260310.txt', data: ' \n \n' }]);
+      expect(scan!.content).toBe('');
+      expect(scan!.documentDate).toBe('2026-03-10');
+      expect(scan!.tags.map(({ name }) => name)).toEqual(['Dated scans']);
+    });
+
     it('lets the oldest matching rule decide a property two rules set, and skips an option removed since', async () => {
       const organizationId = (await createOrganization(server, owner, 'Upload order')).id;
       const status = await selectProperty(organizationId);
