@@ -157,7 +157,9 @@ describe('the search letter folds migration on sqlite', () => {
     cleanups.push(handle.drop);
     const { db, destroy } = handle.openConnection();
     cleanups.push(destroy);
-    await migrateToLatest(db);
+    // Before 0023, whose ranking table every change writes too: the comparison is of the names table.
+    const migrator = await createMigrator(db);
+    expect((await migrator.migrateTo('0022-notes-search')).error).toBeUndefined();
     const at = '2026-01-01T00:00:00.000Z';
     await insertOrganization(db, at);
     await insertDocument(db, { id: 'doc_1', organizationId: 'org_1', name: 'Quarterly statement.pdf' });
@@ -188,7 +190,6 @@ describe('the search letter folds migration on sqlite', () => {
     expect(await found('documents_search', '"premium"')).toBe(1);
 
     // Undone, the single trigger of 0015 writes the names table on a content change too.
-    const migrator = await createMigrator(db);
     expect((await migrator.migrateTo('0018-subscriptions')).error).toBeUndefined();
     expect(await rowsWrittenBy(() => setContent('Coverage renewed'))).toBe(renaming);
     expect(await found('documents_search', '"coverage"')).toBe(1);

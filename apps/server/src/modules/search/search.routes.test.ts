@@ -1,4 +1,5 @@
 import type { SearchDocumentsResponse } from '@sheaf/contracts/documents';
+import { parseSearchQuery } from '@sheaf/contracts/search-query';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { createTestClock } from '../../test/test-clock';
 import { testDialects, useTestDatabase } from '../../test/test-database';
 import { type Credentials, createDocument, request } from '../documents/documents.test-helpers';
 import { createApiKey, createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
-import { parseSearchQuery } from './search.models';
+import { toSearchText } from './search.models';
 import { createSearchRepository } from './search.repository';
 import { createSearchRoutes } from './search.routes';
 import { createSearchUsecases } from './search.usecases';
@@ -156,21 +157,29 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     });
   });
 
-  it('answers the newest documents first, whether they match in their name or their content', async () => {
+  it('answers documents matching in their name first, then by text rank, then the newest first', async () => {
     const organizationId = await newOrganization();
     await addDocument(organizationId, 'old-contract.pdf', 'signed');
     await addDocument(organizationId, 'scan-1.pdf', 'This contract is signed');
     await addDocument(organizationId, 'new-contract.pdf', 'draft');
     await addDocument(organizationId, 'scan-2.pdf', 'Another contract');
-    // (Names matching first was the rule until the count was capped: see the module's README.)
     expect(await namesFound(organizationId, 'contract')).toEqual([
+      'new-contract.pdf',
+      'old-contract.pdf',
+      'scan-2.pdf',
+      'scan-1.pdf',
+    ]);
+    // The name holding both words first, then one of them.
+    expect(await namesFound(organizationId, 'contract signed')).toEqual(['old-contract.pdf', 'scan-1.pdf']);
+    expect(await namesFound(organizationId, 'scan contract')).toEqual(['scan-2.pdf', 'scan-1.pdf']);
+    // Sorted by upload date on request, newest first by default.
+    const newest = await search(organizationId, 'contract', '&sort=createdAt');
+    expect(newest.documents.map((hit) => hit.name)).toEqual([
       'scan-2.pdf',
       'new-contract.pdf',
       'scan-1.pdf',
       'old-contract.pdf',
     ]);
-    expect(await namesFound(organizationId, 'contract signed')).toEqual(['scan-1.pdf', 'old-contract.pdf']);
-    expect(await namesFound(organizationId, 'scan contract')).toEqual(['scan-2.pdf', 'scan-1.pdf']);
   });
 
   it('leaves out documents in the trash, finds them again once restored, and forgets them once purged', async () => {
@@ -467,7 +476,7 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
       return { names: documents.map((hit) => hit.name), ...counts };
     };
     expect(await searchCapped('memo')).toEqual({
-      names: ['other.txt', 'memo-4.txt'],
+      names: ['memo-4.txt', 'memo-3.txt'],
       documentsCount: 3,
       documentsCountIsCapped: true,
     });
@@ -636,10 +645,15 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
     }
     if (dialect === 'postgres') await sql`analyze`.execute(testDatabase.db);
 
-    expect(await namesFound(organizationId, 'zeppelin')).toEqual(['invoice-1500.pdf', 'Zeppelin flight.pdf']);
-    const terms = parseSearchQuery('zeppelin');
+    expect(await namesFound(organizationId, 'zeppelin')).toEqual(['Zeppelin flight.pdf', 'invoice-1500.pdf']);
+    const filters = {
+      organizationId,
+      text: toSearchText(parseSearchQuery('zeppelin')),
+      tagIds: [],
+      dateRange: {},
+    };
     const repository = createSearchRepository({ db: testDatabase.db, dialect });
-    let plan = (await repository.explainSearch({ organizationId, terms, tagIds: [] })).join('\n');
+    let plan = (await repository.explainSearch(filters)).join('\n');
     if (dialect === 'postgres') {
       // At 2,000 short documents PostgreSQL rightly prefers reading the organization's search rows
       // (it takes the trigram indexes from a few thousand, see the README); without that way and
@@ -650,11 +664,8 @@ describe.each(testDialects)('document search API on %s', (dialect) => {
           await sql`set local enable_seqscan = off`.execute(trx);
           await sql`set local enable_indexscan = off`.execute(trx);
           await sql`drop index documents_search_organization_id_is_deleted_created_at_id_index`.execute(trx);
-          const lines = await createSearchRepository({ db: trx, dialect }).explainSearch({
-            organizationId,
-            terms,
-            tagIds: [],
-          });
+          await sql`drop index documents_search_organization_id_is_deleted_document_date_index`.execute(trx);
+          const lines = await createSearchRepository({ db: trx, dialect }).explainSearch(filters);
           throw Object.assign(new Error('rollback'), { lines });
         })
         .catch((error: { lines?: string[] }) => {

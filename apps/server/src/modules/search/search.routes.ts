@@ -18,16 +18,21 @@ export function createSearchRoutes({
 }) {
   return routes().on(
     searchEndpoints.searchDocuments,
-    async ({ c, query }) => ({
-      status: 200,
-      body: await search.searchDocuments({
-        organizationId: getMembership(c).organizationId,
-        searchQuery: query.searchQuery,
-        tagIds: query.tags,
-        pageIndex: query.pageIndex,
-        pageSize: query.pageSize,
-      }),
-    }),
+    async ({ c, query }) => {
+      const { searchQuery, pageIndex, pageSize, sort, order, ...filters } = query;
+      return {
+        status: 200,
+        body: await search.searchDocuments({
+          organizationId: getMembership(c).organizationId,
+          searchQuery,
+          filters,
+          sort,
+          order,
+          pageIndex,
+          pageSize,
+        }),
+      };
+    },
     { before: [searchRateLimit] },
   ).router;
 }
