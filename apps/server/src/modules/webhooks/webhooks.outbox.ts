@@ -130,8 +130,7 @@ export function createWebhookOutbox({
         if (document && fields.includes('name')) data.name = document.name;
         if (document && fields.includes('content'))
           data.content = document.content.slice(0, WEBHOOK_CONTENT_MAX_LENGTH);
-        if (document && fields.includes('documentDate'))
-          data.documentDate = document.document_date;
+        if (document && fields.includes('documentDate')) data.documentDate = document.document_date;
       }
     } else if (type === 'document:note:created') {
       const noteId = activity.eventData?.noteId ?? null;
