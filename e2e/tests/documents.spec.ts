@@ -129,12 +129,12 @@ test('documents from drop to permanent deletion', async ({ browser }) => {
   await expect(page).toHaveURL(/\?tab=content$/);
   const content = page.getByRole('region', { name: 'Document content' });
   await expect(content).toContainText('Invoice NE-2026-0312', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const editor = page.getByRole('textbox', { name: 'Document content' });
   await editor.fill('Northwind Energy — paid on 2026-04-02');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(content).toContainText('Invoice NE-2026-0312');
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   await editor.fill('Northwind Energy — paid on 2026-04-02');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Document content updated', { exact: true })).toBeVisible();

@@ -1,3 +1,5 @@
+import { CALENDAR_DATE_PATTERN, isValidCalendarDate } from './calendar-dates';
+
 /**
  * Finds the date a document is about (a letter's date, an invoice date) in its text, else in its
  * original file name, for the archive. Pure and dependency-free: the server runs it on extracted
@@ -10,14 +12,7 @@
 /** A calendar date 'YYYY-MM-DD'. */
 export type CalendarDate = string;
 
-export const CALENDAR_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether the value is 'YYYY-MM-DD' and a real day of the calendar (no 2026-02-30). */
-export function isValidCalendarDate(value: string): boolean {
-  if (!CALENDAR_DATE_PATTERN.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
-}
+export { CALENDAR_DATE_PATTERN, isValidCalendarDate };
 
 /** Order of day, month and year in ambiguous numeric dates: 'mdy' for the 'en' UI locale, 'dmy' for every other. */
 export type NumericDateOrder = 'dmy' | 'mdy';
@@ -385,9 +380,4 @@ function withShortYear(
 function calendarDate(year: number, month: number, day: number): CalendarDate | null {
   const date = `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return isValidCalendarDate(date) ? date : null;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }

@@ -1,16 +1,16 @@
-import { isValidCalendarDate } from '@sheaf/contracts/document-dates';
+import { isValidCalendarDate } from '@sheaf/contracts/calendar-dates';
 import {
   type DocumentFilters,
   type DocumentSort,
-  documentSortSchema,
   FILE_TYPE_GROUPS,
   type FileTypeGroup,
   formatPropertyCondition,
+  isDocumentSort,
   type PropertyCondition,
   parsePropertyCondition,
   SORT_ORDERS,
   type SortOrder,
-} from '@sheaf/contracts/document-filters';
+} from '@sheaf/contracts/document-filter-rules';
 import { EXTRACTION_STATUSES, type ExtractionStatus } from '@sheaf/contracts/extraction-statuses';
 import { DOCUMENTS_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX_QUERY_LENGTH } from '@sheaf/contracts/limits';
 
@@ -121,8 +121,7 @@ function propertyConditionsOf(value: unknown): string[] | undefined {
 function sortOf(value: unknown): DocumentListSort | undefined {
   const text = scalarText(value);
   if (text === 'relevance') return text;
-  const parsed = documentSortSchema.safeParse(text);
-  return parsed.success ? parsed.data : undefined;
+  return text !== undefined && isDocumentSort(text) ? text : undefined;
 }
 
 function positiveIntegerOf(value: unknown): number | undefined {
