@@ -2,6 +2,7 @@ import type { DocumentListItemDto, DocumentTagDto } from '@sheaf/contracts/docum
 import type { Transaction } from 'kysely';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/database.types';
+import { createDocumentNotFoundError } from './documents.errors';
 import { type DocumentListRow, toDocumentListItemDto } from './documents.models';
 import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
 
@@ -20,6 +21,12 @@ export type DocumentsReadPort = {
     documentId: string;
     trx?: Transaction<Database>;
   }) => Promise<boolean>;
+  /** Throws 404 `documents.not_found` unless the document is in the organization, outside the trash. */
+  requireActiveDocument: (query: {
+    organizationId: string;
+    documentId: string;
+    trx?: Transaction<Database>;
+  }) => Promise<void>;
   /** The tags of each document, by document id (name order); documents without tags are absent. */
   getTagsByDocumentIds: (query: { documentIds: string[] }) => Promise<Map<string, DocumentTagDto[]>>;
   /**
@@ -59,14 +66,18 @@ export async function readListItems(
 /** The read port on `database`; the composition root makes one and hands it to tags, search and billing. */
 export function createDocumentsReadPort({ database }: { database: AppDatabase }): DocumentsReadPort {
   const repository = createDocumentsRepository({ db: database.db });
-  return {
+  const port: DocumentsReadPort = {
     async isActiveDocument({ organizationId, documentId, trx }) {
       const documents = trx ? createDocumentsRepository({ db: trx }) : repository;
       const document = await documents.findListRowById({ organizationId, documentId });
       return document !== undefined && Number(document.is_deleted) === 0;
     },
+    async requireActiveDocument(query) {
+      if (!(await port.isActiveDocument(query))) throw createDocumentNotFoundError();
+    },
     getTagsByDocumentIds: (query) => repository.getTagsByDocumentIds(query),
     toListItems: (rows) => readListItems(repository, rows),
     getStorageStats: (query) => repository.getStorageStats(query),
   };
+  return port;
 }

@@ -25,21 +25,10 @@ export function createNotesUsecases({
   /** Records `note_added` and `note_deleted` entries in the transaction of the change. */
   activity: ActivityRecorder;
   /** Tells whether a document takes notes (in the organization, outside the trash). */
-  documents: Pick<DocumentsReadPort, 'isActiveDocument'>;
+  documents: Pick<DocumentsReadPort, 'requireActiveDocument'>;
 }) {
   const repository = createNotesRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
-
-  /** The document, outside the trash, in the organization; else 404 `documents.not_found` (as tags do). */
-  async function requireActiveDocument({
-    trx,
-    organizationId,
-    documentId,
-  }: DocumentKey & { trx: Transaction<Database> }) {
-    if (!(await documents.isActiveDocument({ organizationId, documentId, trx }))) {
-      throw createDocumentNotFoundError();
-    }
-  }
 
   /** The note on this document; else 404 `notes.not_found`. */
   async function requireNote({
@@ -85,7 +74,7 @@ export function createNotesUsecases({
       content,
     }: DocumentKey & { userId: string; content: string }): Promise<NoteDto> {
       return database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ trx, organizationId, documentId });
+        await documents.requireActiveDocument({ trx, organizationId, documentId });
         const notes = createNotesRepository({ db: trx });
         const noteId = generateId('note');
         const createdAt = now();
@@ -122,7 +111,7 @@ export function createNotesUsecases({
       content,
     }: DocumentKey & { noteId: string; editor: NoteEditor; content: string }): Promise<NoteDto> {
       return database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ trx, organizationId, documentId });
+        await documents.requireActiveDocument({ trx, organizationId, documentId });
         const note = await requireNote({ trx, organizationId, documentId, noteId });
         if (!canEditNote(note.author_id, editor)) throw createForbiddenError('Only its author edits a note.');
         if (note.content === content) return toNoteDto(note);
@@ -142,7 +131,7 @@ export function createNotesUsecases({
       editor,
     }: DocumentKey & { noteId: string; editor: NoteEditor }): Promise<void> {
       await database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ trx, organizationId, documentId });
+        await documents.requireActiveDocument({ trx, organizationId, documentId });
         const note = await requireNote({ trx, organizationId, documentId, noteId });
         if (!canDeleteNote(note.author_id, editor)) {
           throw createForbiddenError('Only its author, admins and owners delete a note.');

@@ -18,7 +18,6 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { ActivityRecorder } from '../activity/activity.usecases';
-import { createDocumentNotFoundError } from '../documents/documents.errors';
 import type { DocumentsReadPort } from '../documents/documents.port';
 import { propertyValueFromRows, propertyValueToRows } from '../documents/documents.property-values';
 import {
@@ -89,7 +88,7 @@ export function createPropertiesUsecases({
   /** Records the `updated` entries of value changes in their transaction (and so the webhooks). */
   activity: ActivityRecorder;
   /** Tells whether a document takes values (in the organization, outside the trash). */
-  documents: Pick<DocumentsReadPort, 'isActiveDocument'>;
+  documents: Pick<DocumentsReadPort, 'requireActiveDocument'>;
 }) {
   const { dialect } = database;
   const repositoryOn = (db: AppDatabase['db'] | Transaction<Database>) =>
@@ -130,21 +129,6 @@ export function createPropertiesUsecases({
     const row = await repositoryOn(trx).findById({ organizationId, propertyId, lock });
     if (!row) throw createPropertyNotFoundError();
     return { row, options: parsePropertyOptions(row.options) };
-  }
-
-  /** The document, outside the trash, in the organization; else 404 `documents.not_found` (as tags do). */
-  async function requireActiveDocument({
-    trx,
-    organizationId,
-    documentId,
-  }: {
-    trx: Transaction<Database>;
-    organizationId: string;
-    documentId: string;
-  }) {
-    if (!(await documents.isActiveDocument({ organizationId, documentId, trx }))) {
-      throw createDocumentNotFoundError();
-    }
   }
 
   /**
@@ -228,7 +212,7 @@ export function createPropertiesUsecases({
           : { row: probe, options: parsePropertyOptions(probe.options) };
       const definition = { type: definitionRow.type, options };
       const optionIds = options.map(({ id }) => id);
-      await requireActiveDocument({ trx, organizationId, documentId });
+      await documents.requireActiveDocument({ trx, organizationId, documentId });
       const checked = await checkValue({ trx, organizationId, definition, value });
       const values = repositoryOn(trx);
       const current = propertyValueFromRows(
@@ -419,7 +403,7 @@ export function createPropertiesUsecases({
     }): Promise<{ changed: boolean }> {
       return inTransaction(db, async (trx) => {
         await requireDefinition({ trx, organizationId, propertyId, lock: 'share' });
-        await requireActiveDocument({ trx, organizationId, documentId });
+        await documents.requireActiveDocument({ trx, organizationId, documentId });
         const removed = await repositoryOn(trx).deleteValueRows({ documentId, propertyId });
         if (removed === 0) return { changed: false };
         await activity.recordActivity(trx, {

@@ -7,7 +7,6 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
 import { generateId } from '../../shared/ids';
 import type { ActivityRecorder } from '../activity/activity.usecases';
-import { createDocumentNotFoundError } from '../documents/documents.errors';
 import type { DocumentsReadPort } from '../documents/documents.port';
 import { createTagAlreadyExistsError, createTagNotFoundError } from './tags.errors';
 import { toDocumentTagLinkDto, toTagDto } from './tags.models';
@@ -26,7 +25,7 @@ export function createTagsUsecases({
   /** Records `tagged` and `untagged` entries in the transaction of the change. */
   activity: ActivityRecorder;
   /** Tells whether a document can be tagged (in the organization, outside the trash). */
-  documents: Pick<DocumentsReadPort, 'isActiveDocument'>;
+  documents: Pick<DocumentsReadPort, 'requireActiveDocument'>;
 }) {
   const repository = createTagsRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -41,21 +40,6 @@ export function createTagsUsecases({
     const row = await repository.findById({ organizationId, tagId });
     if (!row) throw createTagNotFoundError();
     return toTagDto(row);
-  }
-
-  /** The document, outside the trash, in the organization; else 404 `documents.not_found`. */
-  async function requireActiveDocument({
-    trx,
-    organizationId,
-    documentId,
-  }: {
-    trx: Transaction<Database>;
-    organizationId: string;
-    documentId: string;
-  }) {
-    if (!(await documents.isActiveDocument({ organizationId, documentId, trx }))) {
-      throw createDocumentNotFoundError();
-    }
   }
 
   /** Every id of `tagIds` must be a tag of the organization: else 404 `tags.not_found`. */
@@ -205,7 +189,7 @@ export function createTagsUsecases({
       userId: string;
     }): Promise<{ documentTag: DocumentTagLinkDto; created: boolean }> {
       return database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ trx, organizationId, documentId });
+        await documents.requireActiveDocument({ trx, organizationId, documentId });
         await requireTags({ trx, organizationId, tagIds: [tagId] });
         const attached = await attachTagsToDocument({
           trx,
@@ -237,7 +221,7 @@ export function createTagsUsecases({
       userId: string;
     }) {
       await database.db.transaction().execute(async (trx) => {
-        await requireActiveDocument({ trx, organizationId, documentId });
+        await documents.requireActiveDocument({ trx, organizationId, documentId });
         await requireTags({ trx, organizationId, tagIds: [tagId] });
         if (await createTagsRepository({ db: trx }).deleteLink({ documentId, tagId })) {
           await activity.recordActivity(trx, {
