@@ -23,6 +23,7 @@ import * as documentDatesPropertiesNotes from './0021-document-dates-properties-
 import * as notesSearch from './0022-notes-search';
 import * as searchRanking from './0023-search-ranking';
 import * as taggingRuleActions from './0024-tagging-rule-actions';
+import * as documentsLookupIndexes from './0028-documents-lookup-indexes';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-notes-search': notesSearch,
   '0023-search-ranking': searchRanking,
   '0024-tagging-rule-actions': taggingRuleActions,
+  '0028-documents-lookup-indexes': documentsLookupIndexes,
 };

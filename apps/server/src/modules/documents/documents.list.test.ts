@@ -11,6 +11,7 @@ import { testDialects, useTestDatabase } from '../../test/test-database';
 import { createOrganization, DAY_MS, type TestUser } from '../organizations/organizations.test-helpers';
 import { attachTag, createTag } from '../tags/tags.test-helpers';
 import { documentFiltersCondition, EMPTY_DOCUMENT_FILTERS, resolveDocumentQuery } from './documents.filters';
+import { createDocumentsRepository } from './documents.repository';
 import {
   type Credentials,
   createDocument,
@@ -528,6 +529,74 @@ describe.each(testDialects)('documents list filters and sorts on %s', (dialect) 
           paged.push(...(await list(`${query}&pageSize=1&pageIndex=${pageIndex}`)).names);
         expect(paged).toEqual(whole);
       }
+    });
+
+    it('pages a filtered list as it is listed whole, whether each page walks the sort or looks each match up', async () => {
+      const { database } = testDatabase;
+      // The repository chooses by cost (few matches among many documents: look up); here each way
+      // is forced in turn, every page of one compared with the list answered whole.
+      const lookingUp = createDocumentsRepository({
+        db: database.db,
+        lookupCost: { sqlite: 0, postgres: 0 },
+      });
+      const walking = createDocumentsRepository({
+        db: database.db,
+        lookupCost: { sqlite: Number.POSITIVE_INFINITY, postgres: Number.POSITIVE_INFINITY },
+      });
+      const filtersOf = [
+        {
+          tags: [tagIds.a!],
+          property: [{ propertyId: properties.amount!.id, operator: 'between' as const, from: '100' }],
+        },
+        { tags: [tagIds.b!] },
+        { property: [{ propertyId: properties.amount!.id, operator: 'set' as const }] },
+      ];
+      const sorts = [
+        ['documentDate', 'desc'],
+        ['documentDate', 'asc'],
+        ['size', 'desc'],
+        ['size', 'asc'],
+        ['name', 'asc'],
+        ['name', 'desc'],
+        ['createdAt', 'desc'],
+        ['createdAt', 'asc'],
+      ] as const;
+      for (const filters of filtersOf)
+        for (const [sort, order] of sorts) {
+          const query = await resolveDocumentQuery({
+            db: database.db,
+            dialect: database.dialect,
+            organizationId,
+            filters: { ...EMPTY_DOCUMENT_FILTERS, ...filters },
+            sort,
+            order,
+          });
+          const whole = await list(
+            `${new URLSearchParams([
+              ...(filters.tags ?? []).map((tag): [string, string] => ['tags', tag]),
+              ...(filters.property ?? []).map((condition): [string, string] => [
+                'property',
+                `${condition.propertyId}:${condition.operator}${'from' in condition ? `:${condition.from}..` : ''}`,
+              ]),
+            ]).toString()}&sort=${sort}&order=${order}`,
+          );
+          expect(whole.count).toBeGreaterThan(0);
+          for (const repository of [lookingUp, walking]) {
+            const paged: string[] = [];
+            for (let pageIndex = 0; pageIndex <= whole.count; pageIndex++) {
+              const page = await repository.list({
+                organizationId,
+                isDeleted: false,
+                query,
+                pageIndex,
+                pageSize: 1,
+              });
+              expect(page.count).toBe(whole.count);
+              paged.push(...page.rows.map((row) => Object.keys(ids).find((key) => ids[key] === row.id)!));
+            }
+            expect([sort, order, paged]).toEqual([sort, order, whole.names]);
+          }
+        }
     });
 
     it('sorts a filtered list', async () => {
