@@ -3,8 +3,8 @@
 // summary of the figures against their targets. Each benchmark also writes its own JSON file to
 // bench-results/.
 //
-//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,search-ranking,webhooks] [--ingest-documents 2000]
-//                    [--search-documents 100000] [--webhook-documents 1000] [--database-url postgres://…]
+//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,search-ranking,webhooks,bulk] [--ingest-documents 2000]
+//                    [--search-documents 100000] [--webhook-documents 1000] [--bulk-documents 10000] [--database-url postgres://…]
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     'ingest-documents': { type: 'string', default: '2000' },
     'search-documents': { type: 'string', default: '100000' },
     'webhook-documents': { type: 'string', default: '1000' },
+    'bulk-documents': { type: 'string', default: '10000' },
     'database-url': { type: 'string' },
   },
 });
@@ -123,6 +124,20 @@ for (const dialect of dialects) {
   ]);
   summary.push(
     `${dialect}: ${webhooks.documents} document:created webhook deliveries all received ${verdict(webhooks.allReceivedSecondsAfterLastUpload, 20, false)} s after the last upload (${webhooks.duplicates} duplicates, ${webhooks.badSignatures} bad signatures); ingest with the webhook ${webhooks.ingestDocumentsPerSecondWithWebhook} documents/s against ${webhooks.ingestDocumentsPerSecondWithoutWebhook} without: ${verdict(webhooks.ingestSlowdownPercent, 10, false)} % slower`,
+  );
+}
+for (const dialect of dialects) {
+  if (!runs('bulk')) break;
+  console.error(`\n=== bulk actions on ${dialect} (${args['bulk-documents']} documents) ===`);
+  const bulk = await runBench('bulk.mjs', [
+    '--dialect',
+    dialect,
+    '--documents',
+    args['bulk-documents'],
+    ...databaseArgs,
+  ]);
+  summary.push(
+    `${dialect}: tag ${bulk.tagByFilter.documents} documents selected by a filter ${verdict(bulk.tagByFilter.seconds, 10, false)} s; zip of ${bulk.zip.documents} documents ${verdict(bulk.zip.megabytesPerSecond, 50, true)} MB/s, server RSS +${verdict(bulk.zip.serverRssGrowthMb, 100, false)} MB`,
   );
 }
 console.log(`\n${summary.join('\n')}`);

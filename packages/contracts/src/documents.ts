@@ -101,6 +101,9 @@ export const DOCUMENT_ACTIVITY_EVENTS = [
   'untagged',
   'note_added',
   'note_deleted',
+  'share_link_created',
+  'share_link_opened',
+  'share_link_revoked',
 ] as const;
 export type DocumentActivityEvent = (typeof DOCUMENT_ACTIVITY_EVENTS)[number];
 
@@ -113,6 +116,8 @@ export const documentActivityEventDataSchema = z.strictObject({
   intakeEmail: z.strictObject({ from: z.string().nullable(), emailAddress: z.string() }).optional(),
   /** The note of a `note_added`/`note_deleted` entry. */
   noteId: z.string().optional(),
+  /** The link of a `share_link_created`/`share_link_opened`/`share_link_revoked` entry. */
+  shareLinkId: z.string().optional(),
 });
 
 export type DocumentActivityEventData = z.infer<typeof documentActivityEventDataSchema>;

@@ -1,6 +1,7 @@
 import { accountSecurityEndpoints } from './account-security';
 import { apiKeysEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
+import { bulkEndpoints } from './bulk';
 import { configEndpoints } from './config';
 import { documentsEndpoints } from './documents';
 import type { EndpointDefinition } from './endpoint';
@@ -11,7 +12,9 @@ import { membersEndpoints } from './members';
 import { notesEndpoints } from './notes';
 import { organizationsEndpoints } from './organizations';
 import { propertiesEndpoints } from './properties';
+import { savedViewsEndpoints } from './saved-views';
 import { searchEndpoints } from './search';
+import { shareLinksEndpoints } from './share-links';
 import { subscriptionsEndpoints } from './subscriptions';
 import { taggingRulesEndpoints } from './tagging-rules';
 import { tagsEndpoints } from './tags';
@@ -30,14 +33,17 @@ export const endpointGroups = {
   members: membersEndpoints,
   invitations: invitationsEndpoints,
   documents: documentsEndpoints,
+  bulk: bulkEndpoints,
   search: searchEndpoints,
   properties: propertiesEndpoints,
   notes: notesEndpoints,
+  savedViews: savedViewsEndpoints,
   tags: tagsEndpoints,
   taggingRules: taggingRulesEndpoints,
   subscriptions: subscriptionsEndpoints,
   webhooks: webhooksEndpoints,
   intakeEmails: intakeEmailsEndpoints,
+  shareLinks: shareLinksEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** Every endpoint, flat. */

@@ -1,4 +1,8 @@
-import { PROPERTIES_PER_ORGANIZATION_LIMIT, WEBHOOKS_PER_ORGANIZATION_LIMIT } from './limits';
+import {
+  PROPERTIES_PER_ORGANIZATION_LIMIT,
+  SAVED_VIEWS_LIMIT,
+  WEBHOOKS_PER_ORGANIZATION_LIMIT,
+} from './limits';
 
 /**
  * Error codes the API answers with, as `{ error: { code, message } }`.
@@ -150,8 +154,14 @@ export const SHEAF_ERROR_CODES = [
   'properties.limit_reached',
   /** No note with this id on this document. */
   'notes.not_found',
+  /** No saved view with this id that the caller can see (another member's personal view is not found either). */
+  'saved_views.not_found',
+  /** The member already has SAVED_VIEWS_LIMIT personal views, or the organization that many shared ones. */
+  'saved_views.limit_reached',
   /** No run with this id for this tagging rule. */
   'tagging_rule_runs.not_found',
+  /** No task with this id in this organization, or a zip download past its expiry. */
+  'tasks.not_found',
   /** No webhook with this id in this organization. */
   'webhooks.not_found',
   /** The organization already has WEBHOOKS_PER_ORGANIZATION_LIMIT webhooks. */
@@ -178,6 +188,10 @@ export const SHEAF_ERROR_CODES = [
   'subscriptions.invalid_webhook_signature',
   /** Stripe could not be reached or refused the request (checkout, portal); try again later. */
   'subscriptions.provider_unavailable',
+  /** No share link with this id in this organization (revoked, or never there). */
+  'share_links.not_found',
+  /** The organization's owners turned share links off: no link opens and none can be made. */
+  'share_links.disabled',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;
@@ -381,7 +395,16 @@ export const ERROR_CATALOGUE = {
     message: `This organization already has ${PROPERTIES_PER_ORGANIZATION_LIMIT} properties, the most it can have.`,
   },
   'notes.not_found': { status: 404, message: 'No note with this id on this document.' },
+  'saved_views.not_found': { status: 404, message: 'No saved view with this id in this organization.' },
+  'saved_views.limit_reached': {
+    status: 403,
+    message: `There are already ${SAVED_VIEWS_LIMIT} saved views here, the most there can be: delete one first.`,
+  },
   'tagging_rule_runs.not_found': { status: 404, message: 'No run with this id for this tagging rule.' },
+  'tasks.not_found': {
+    status: 404,
+    message: 'No task with this id in this organization, or it has expired.',
+  },
   'webhooks.not_found': { status: 404, message: 'No webhook with this id in this organization.' },
   'webhooks.limit_reached': {
     status: 403,
@@ -429,6 +452,11 @@ export const ERROR_CATALOGUE = {
   'subscriptions.provider_unavailable': {
     status: 502,
     message: 'The payment provider could not be reached, try again later.',
+  },
+  'share_links.not_found': { status: 404, message: 'No share link with this id in this organization.' },
+  'share_links.disabled': {
+    status: 403,
+    message: 'Share links are turned off for this organization by its owners.',
   },
 } as const satisfies { [Code in ErrorCode]?: CatalogueEntry };
 

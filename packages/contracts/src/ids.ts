@@ -32,6 +32,10 @@ export const ID_PREFIXES = {
   property: 'prop',
   propertyOption: 'opt',
   note: 'note',
+  shareLink: 'shl',
+  savedView: 'sv',
+  /** A background bulk action or zip download. */
+  bulkTask: 'task',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -69,3 +69,6 @@ export const PROPERTY_URL_VALUE_MAX_LENGTH = 2_048;
 /** A note's text. */
 export const NOTE_MAX_LENGTH = 10_000;
 export const NOTES_PAGE_SIZE = 100;
+/** Saved views: a member's personal ones, and an organization's shared ones, each at most this many. */
+export const SAVED_VIEWS_LIMIT = 100;
+export const SAVED_VIEW_NAME_MAX_LENGTH = 64;

@@ -5,7 +5,13 @@ export const API_KEY_PERMISSIONS_BY_SECTION = {
     'organizations:update',
     'organizations:delete',
   ],
-  documents: ['documents:create', 'documents:read', 'documents:update', 'documents:delete'],
+  documents: [
+    'documents:create',
+    'documents:read',
+    'documents:update',
+    'documents:delete',
+    'documents:share',
+  ],
   tags: ['tags:create', 'tags:read', 'tags:update', 'tags:delete'],
 } as const;
 

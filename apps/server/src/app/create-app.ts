@@ -9,6 +9,7 @@ import type { AppDatabase } from '../db/database';
 import { createAccountSecurityRoutes } from '../modules/account-security/account-security.routes';
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
+import { createBulkRoutes } from '../modules/bulk/bulk.routes';
 import { createDocumentsRoutes } from '../modules/documents/documents.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
 import { createIntakeEmailsIngestRoutes } from '../modules/intake-emails/intake-emails.ingest';
@@ -18,7 +19,10 @@ import { createMembersRoutes } from '../modules/members/members.routes';
 import { createNotesRoutes } from '../modules/notes/notes.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
 import { createPropertiesRoutes } from '../modules/properties/properties.routes';
+import { createSavedViewsRoutes } from '../modules/saved-views/saved-views.routes';
 import { createSearchRoutes } from '../modules/search/search.routes';
+import { createShareLinksPublicRoutes } from '../modules/share-links/share-links.public';
+import { createShareLinksRoutes } from '../modules/share-links/share-links.routes';
 import { createSubscriptionsRoutes } from '../modules/subscriptions/subscriptions.routes';
 import { createTaggingRulesRoutes } from '../modules/tagging-rules/tagging-rules.routes';
 import { createTagsRoutes } from '../modules/tags/tags.routes';
@@ -190,7 +194,13 @@ export function createApp({ config, database, logger, services, webDistDir, chec
       uploadRateLimit: createUserRateLimit({ perMinute: config.env.UPLOADS_RATE_LIMIT_PER_MINUTE }),
     }),
   );
+  // POST …/documents/bulk: no documents route takes POST there; …/tasks[/:taskId[/download]].
+  api.route('/', createBulkRoutes({ bulk: services.bulk, routes: services.endpointRoutes }));
   api.route('/', createTagsRoutes({ tags: services.tags, routes: services.endpointRoutes }));
+  api.route(
+    '/',
+    createSavedViewsRoutes({ savedViews: services.savedViews, routes: services.endpointRoutes }),
+  );
   // …/documents/:documentId/notes[/:noteId]: no documents route takes these segments.
   api.route('/', createNotesRoutes({ notes: services.notes, routes: services.endpointRoutes }));
   // …/documents/:documentId/properties/:propertyId: no documents route takes four segments there.
@@ -237,6 +247,11 @@ export function createApp({ config, database, logger, services, webDistDir, chec
       maxMessageSize: config.env.INTAKE_EMAILS_MAX_MESSAGE_SIZE,
     }),
   );
+  // …/documents/:documentId/share-links, …/share-links[/:shareLinkId], …/share-link-settings.
+  api.route(
+    '/',
+    createShareLinksRoutes({ shareLinks: services.shareLinks, routes: services.endpointRoutes }),
+  );
   api.all('*', (c) => {
     // A path of the catalogue asked with a method it does not take: 405 with `Allow`.
     const allowed = allowedMethodsOf(c.req.path);
@@ -244,6 +259,14 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     throw createNotFoundRouteError();
   });
   app.route('/api', api);
+  // Public share link pages, before the web app's fallback: rendered here, never the app's shell.
+  app.route(
+    '/',
+    createShareLinksPublicRoutes({
+      shareLinks: services.shareLinks,
+      secureCookies: config.env.APP_BASE_URL.startsWith('https:'),
+    }),
+  );
 
   if (webDistDir && !registerStaticSpa(app, { webDistDir })) {
     logger.warn({ webDistDir }, 'The web app is not built: serving the API only (run npm run build)');

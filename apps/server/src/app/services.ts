@@ -5,6 +5,8 @@ import { createActivityUsecases } from '../modules/activity/activity.usecases';
 import { createApiKeysUsecases } from '../modules/api-keys/api-keys.usecases';
 import { createAuth } from '../modules/auth/auth';
 import { createRequireAuth } from '../modules/auth/auth.middleware';
+import { registerBulkJobs } from '../modules/bulk/bulk.jobs';
+import { createBulkUsecases } from '../modules/bulk/bulk.usecases';
 import { registerDocumentsJobs } from '../modules/documents/documents.jobs';
 import { createDocumentsReadPort } from '../modules/documents/documents.port';
 import { createDocumentsUsecases } from '../modules/documents/documents.usecases';
@@ -25,7 +27,9 @@ import { createRequireOrganizationMember } from '../modules/organizations/organi
 import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
 import { createPlansUsecases } from '../modules/plans/plans.usecases';
 import { createPropertiesUsecases } from '../modules/properties/properties.usecases';
+import { createSavedViewsUsecases } from '../modules/saved-views/saved-views.usecases';
 import { createSearchUsecases } from '../modules/search/search.usecases';
+import { createShareLinksUsecases } from '../modules/share-links/share-links.usecases';
 import { createStorageDriver } from '../modules/storage/storage';
 import { registerStorageJobs } from '../modules/storage/storage.jobs';
 import { createStorageSweep } from '../modules/storage/storage.sweep';
@@ -174,6 +178,29 @@ export function createServices({
   const notes = createNotesUsecases({ database, clock, activity, documents: documentsReadPort });
   // Custom properties: definitions, and values whose changes are `updated` activity entries.
   const properties = createPropertiesUsecases({ database, clock, activity, documents: documentsReadPort });
+  // Share links: a public page per link (`/s/:token`), the visitor's password cookie signed with AUTH_SECRET.
+  const shareLinks = createShareLinksUsecases({
+    database,
+    clock,
+    activity,
+    documents,
+    appBaseUrl: config.env.APP_BASE_URL,
+    secret: authSecret,
+  });
+  // Saved views of the documents list: personal or shared, each member's pins and default.
+  const savedViews = createSavedViewsUsecases({ database, clock });
+  // Bulk actions: by ids in the request, by filter as a resumable task (the jobs queue), zip downloads.
+  const bulk = createBulkUsecases({
+    database,
+    clock,
+    jobQueue,
+    documents,
+    tags,
+    properties,
+    search,
+    logger: logger.child({ component: 'bulk' }),
+  });
+  registerBulkJobs({ jobQueue, bulk });
   const taggingRules = createTaggingRulesUsecases({ database, clock, jobQueue, tags, properties });
   registerTaggingRulesJobs({ jobQueue, taggingRules });
   // Tagging rules run where extracted text is saved, in its transaction.
@@ -246,6 +273,9 @@ export function createServices({
     tags,
     notes,
     properties,
+    shareLinks,
+    savedViews,
+    bulk,
     taggingRules,
     storage,
     storageSweep,

@@ -300,7 +300,10 @@ export type DocumentActivityEventColumn =
   | 'tagged'
   | 'untagged'
   | 'note_added'
-  | 'note_deleted';
+  | 'note_deleted'
+  | 'share_link_created'
+  | 'share_link_opened'
+  | 'share_link_revoked';
 
 export type DocumentActivitiesTable = {
   id: string;
@@ -359,6 +362,40 @@ export type TaggingRuleRunsTable = {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+};
+
+export type BulkTaskState = 'queued' | 'running' | 'done' | 'failed';
+
+/** A background bulk action (migration 0025). */
+export type BulkTasksTable = {
+  id: string;
+  organization_id: string;
+  created_by: string | null;
+  action: string;
+  /** JSON: the bulk request. */
+  request: string;
+  state: BulkTaskState;
+  total: number | null;
+  changed_count: ColumnType<number, number | undefined, number>;
+  unchanged_count: ColumnType<number, number | undefined, number>;
+  skipped_count: ColumnType<number, number | undefined, number>;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+};
+
+export type BulkTaskItemOutcome = 'changed' | 'unchanged' | 'skipped';
+
+/** A document of a task's selection, marked in the transaction that handles it. */
+export type BulkTaskItemsTable = {
+  task_id: string;
+  position: number;
+  document_id: string;
+  outcome: BulkTaskItemOutcome | null;
+  skip_reason: string | null;
 };
 
 /** Kept by triggers on documents (migration 0014): read by the documents list for its total. */
@@ -513,6 +550,67 @@ export type ProcessLeasesTable = {
   expires_at: Timestamp;
 };
 
+/** A public link to one document (migration 0027); revoking deletes the row. */
+export type ShareLinksTable = {
+  id: string;
+  organization_id: string;
+  document_id: string;
+  /** SHA-256 (hex) of the token. */
+  token_hash: string;
+  /** better-auth's password hash; null: no password. */
+  password_hash: string | null;
+  allow_download: number;
+  expires_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  last_accessed_at: Timestamp | null;
+  failed_attempts: number;
+  failed_window_started_at: Timestamp | null;
+};
+
+/** An organization's share links switch; no row: on. */
+export type ShareLinkSettingsTable = {
+  organization_id: string;
+  is_enabled: number;
+  updated_at: Timestamp;
+};
+
+/** A saved view of the documents list (migration 0026). */
+export type SavedViewsTable = {
+  id: string;
+  organization_id: string;
+  /** `personal` | `organization`. */
+  visibility: string;
+  /** A personal view's member (a shared one's creator); null once that account is deleted. */
+  owner_id: string | null;
+  name: string;
+  /** JSON: the list's filter parameters. */
+  filters: string;
+  sort: string | null;
+  sort_order: string | null;
+  /** JSON: the optional columns shown. */
+  columns: string;
+  /** JSON: `{ [tagOrPropertyId]: name }` when saved. */
+  reference_names: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+/** A view a member pinned to their sidebar. */
+export type SavedViewPinsTable = {
+  saved_view_id: string;
+  user_id: string;
+  organization_id: string;
+  created_at: Timestamp;
+};
+
+/** A member's default documents view in an organization. */
+export type SavedViewDefaultsTable = {
+  organization_id: string;
+  user_id: string;
+  saved_view_id: string;
+};
+
 export type Database = {
   jobs: JobsTable;
   job_schedules: JobSchedulesTable;
@@ -551,6 +649,13 @@ export type Database = {
   organization_stripe_customers: OrganizationStripeCustomersTable;
   organization_subscriptions: OrganizationSubscriptionsTable;
   stripe_events: StripeEventsTable;
+  saved_views: SavedViewsTable;
+  saved_view_pins: SavedViewPinsTable;
+  saved_view_defaults: SavedViewDefaultsTable;
+  share_links: ShareLinksTable;
+  share_link_settings: ShareLinkSettingsTable;
+  bulk_tasks: BulkTasksTable;
+  bulk_task_items: BulkTaskItemsTable;
 };
 
 /** A connection or a transaction: repositories take either, so callers choose the transaction. */

@@ -23,6 +23,9 @@ import * as documentDatesPropertiesNotes from './0021-document-dates-properties-
 import * as notesSearch from './0022-notes-search';
 import * as searchRanking from './0023-search-ranking';
 import * as taggingRuleActions from './0024-tagging-rule-actions';
+import * as bulkTasks from './0025-bulk-tasks';
+import * as savedViews from './0026-saved-views';
+import * as shareLinks from './0027-share-links';
 import * as documentsLookupIndexes from './0028-documents-lookup-indexes';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
@@ -51,5 +54,8 @@ export const migrations: Record<string, Migration> = {
   '0022-notes-search': notesSearch,
   '0023-search-ranking': searchRanking,
   '0024-tagging-rule-actions': taggingRuleActions,
+  '0025-bulk-tasks': bulkTasks,
+  '0026-saved-views': savedViews,
+  '0027-share-links': shareLinks,
   '0028-documents-lookup-indexes': documentsLookupIndexes,
 };

@@ -8,6 +8,7 @@ import type { ActivityPort } from '../activity/activity.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
 import type { PlansUsecases } from '../plans/plans.usecases';
 import type { ByteRange, StorageDriver } from '../storage/storage.types';
+import { createDocumentsBulk } from './documents.bulk';
 import { createDocumentNotFoundError, createRangeNotSatisfiableError } from './documents.errors';
 import { createDocumentsExtractionState } from './documents.extraction-state';
 import { resolveDocumentQuery } from './documents.filters';
@@ -114,6 +115,8 @@ export function createDocumentsUsecases({
     restoreFromTrash,
   });
   const retention = createDocumentsRetention({ database, clock, storage });
+  // Bulk actions: each document's change in the bulk task's transaction (documents.bulk).
+  const bulk = createDocumentsBulk({ database, jobQueue, activity, storage, deletedRetentionDays });
   const extractionState = createDocumentsExtractionState({
     database,
     clock,
@@ -365,6 +368,8 @@ export function createDocumentsUsecases({
     ...retention,
 
     ...extractionState,
+
+    ...bulk,
 
     /** Where the extraction job reads the file from. */
     storage,

@@ -14,7 +14,7 @@ export type CrossOrganizationCase = {
    * (`{ documentId: 'trashedDocumentId' }`). The test's fixture has `organizationId`, `memberId`,
    * `invitationId`, `cancelledInvitationId`, `documentId`, `trashedDocumentId`, `tagId`,
    * `attachedTagId`, `propertyId` (a text property with a value on `documentId`), `noteId` (a note on
-   * `documentId`), `taggingRuleId`, `taggingRuleRunId`, `webhookId`, `webhookDeliveryId`, `intakeEmailId`.
+   * `documentId`), `savedViewId` (a shared view), `taggingRuleId`, `taggingRuleRunId`, `webhookId`, `webhookDeliveryId`, `intakeEmailId`.
    */
   params?: Record<string, string>;
   /**
@@ -70,6 +70,8 @@ export const crossOrganizationCases: Record<string, CrossOrganizationCase> = {
   [`POST ${ORGANIZATION}/properties`]: { body: { name: 'Intruder property', type: 'text' } },
   [`PATCH ${ORGANIZATION}/properties/:propertyId`]: { body: { name: 'Taken over' } },
   [`PUT ${ORGANIZATION}/documents/:documentId/properties/:propertyId`]: { body: { value: 'defaced' } },
+  [`POST ${ORGANIZATION}/saved-views`]: { body: { name: 'Intruder view', filters: { tags: [':tagId'] } } },
+  [`PATCH ${ORGANIZATION}/saved-views/:savedViewId`]: { body: { name: 'Taken over', isPinned: true } },
   [`POST ${ORGANIZATION}/tagging-rules`]: {
     body: { name: 'Intruder rule', conditions: [], tagIds: [':tagId'] },
   },
@@ -88,6 +90,16 @@ export const crossOrganizationCases: Record<string, CrossOrganizationCase> = {
     body: { isEnabled: true, allowedOrigins: ['intruder@example.com'] },
   },
   [`POST ${ORGANIZATION}/checkout-session`]: { body: { planId: 'plus', billingInterval: 'annual' } },
+  // Bulk: a body an authorized member could run; a task id is never found before the access check.
+  [`POST ${ORGANIZATION}/documents/bulk`]: { body: { action: 'trash', documentIds: [':documentId'] } },
+  [`GET ${ORGANIZATION}/tasks/:taskId`]: { params: { taskId: 'documentId' } },
+  [`GET ${ORGANIZATION}/tasks/:taskId/download`]: { params: { taskId: 'documentId' } },
+  [`POST ${ORGANIZATION}/documents/:documentId/share-links`]: {
+    body: { expiresIn: 'never', password: null, allowDownload: true },
+  },
+  // The fixture has no share link: any id of the victim's works, the access check refuses first.
+  [`DELETE ${ORGANIZATION}/share-links/:shareLinkId`]: { params: { shareLinkId: 'noteId' } },
+  [`PUT ${ORGANIZATION}/share-link-settings`]: { body: { isEnabled: false } },
 };
 
 /** Tables holding an organization's data, and the column naming the organization. */
@@ -100,6 +112,9 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'document_activities', organizationColumn: 'organization_id' },
   { table: 'document_notes', organizationColumn: 'organization_id' },
   { table: 'property_definitions', organizationColumn: 'organization_id' },
+  { table: 'saved_views', organizationColumn: 'organization_id' },
+  { table: 'saved_view_pins', organizationColumn: 'organization_id' },
+  { table: 'saved_view_defaults', organizationColumn: 'organization_id' },
   { table: 'document_property_values', organizationColumn: 'organization_id' },
   { table: 'tags', organizationColumn: 'organization_id' },
   { table: 'tagging_rules', organizationColumn: 'organization_id' },
@@ -111,4 +126,7 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'intake_email_messages', organizationColumn: 'organization_id' },
   { table: 'organization_stripe_customers', organizationColumn: 'organization_id' },
   { table: 'organization_subscriptions', organizationColumn: 'organization_id' },
+  { table: 'bulk_tasks', organizationColumn: 'organization_id' },
+  { table: 'share_links', organizationColumn: 'organization_id' },
+  { table: 'share_link_settings', organizationColumn: 'organization_id' },
 ];

@@ -106,6 +106,11 @@ describe.each(testDialects)('cross-organization access on %s', (dialect) => {
       { ...owned, body: { content: 'Victim note' } },
     );
     fixture.noteId = (await readJson<{ note: { id: string } }>(note)).note.id;
+    const savedView = await call(server.app, 'POST', `/api/organizations/${victim.id}/saved-views`, {
+      ...owned,
+      body: { name: 'Victim view', visibility: 'organization', filters: { tags: [fixture.tagId] } },
+    });
+    fixture.savedViewId = (await readJson<{ savedView: { id: string } }>(savedView)).savedView.id;
     const rule = await call(server.app, 'POST', `/api/organizations/${victim.id}/tagging-rules`, {
       ...owned,
       body: {

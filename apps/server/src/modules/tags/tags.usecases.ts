@@ -99,6 +99,42 @@ export function createTagsUsecases({
     return attached;
   }
 
+  /**
+   * Takes tags off a document in `trx` (the caller's change, e.g. a bulk action), skipping those it
+   * does not carry, with an `untagged` entry for each. Answers the ids of the tags it took off.
+   */
+  async function detachTagsFromDocument({
+    trx,
+    organizationId,
+    documentId,
+    tagIds,
+    userId,
+    now: at,
+  }: {
+    trx: Transaction<Database>;
+    organizationId: string;
+    documentId: string;
+    tagIds: string[];
+    userId: string | null;
+    now: Timestamp;
+  }) {
+    const tags = createTagsRepository({ db: trx });
+    const detached: string[] = [];
+    for (const tagId of tagIds) {
+      if (!(await tags.deleteLink({ documentId, tagId }))) continue;
+      await activity.recordActivity(trx, {
+        organizationId,
+        documentId,
+        event: 'untagged',
+        tagId,
+        userId,
+        now: at,
+      });
+      detached.push(tagId);
+    }
+    return detached;
+  }
+
   return {
     async listTags({ organizationId }: { organizationId: string }): Promise<TagDto[]> {
       return (await repository.list({ organizationId })).map(toTagDto);
@@ -109,6 +145,8 @@ export function createTagsUsecases({
     requireTags,
 
     attachTagsToDocument,
+
+    detachTagsFromDocument,
 
     /** Names are unique per organization ignoring case: 409 `tags.already_exists`. */
     async createTag({ organizationId, fields }: { organizationId: string; fields: TagFields }) {
