@@ -1,8 +1,8 @@
 import type { ExtractionStatus } from './extraction-statuses';
 
 /**
- * The documents list's sort and filters without zod (the web app's entry reads list URLs with
- * them); their query-string schemas are in document-filters.ts.
+ * The documents list's sort and filters without zod (the web app's list page parses its URL with
+ * them, in its own chunk); their query-string schemas are in document-filters.ts.
  */
 
 /** What a file's type is grouped as in filters. */
