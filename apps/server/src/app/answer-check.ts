@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import {
   type EndpointDefinition,
   errorAnswerSchema,
@@ -39,7 +40,11 @@ export async function findContractViolation(
 }
 
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.clone().text();
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  // JSON answers are gzipped where the client takes it (json-responses.ts).
+  const text = (
+    response.headers.get('Content-Encoding') === 'gzip' ? zlib.gunzipSync(bytes) : bytes
+  ).toString('utf8');
   try {
     return JSON.parse(text);
   } catch {

@@ -38,6 +38,9 @@ const LIST_COLUMNS = [
 
 type SortOrder = 'asc' | 'desc';
 
+/** PostgreSQL: ids as a text[] sent as one comma-separated text (the client escapes an array's items one by one). */
+const idArray = (ids: string[]) => sql`string_to_array(${ids.join(',')}, ',')`;
+
 /**
  * What looking up one document of a filtered list costs, in documents walked on the sort's index
  * (see lookupIsCheaperThanWalk). Measured at 100,000 documents: SQLite 1.6 µs a lookup and 0.5 µs
@@ -298,7 +301,7 @@ export function createDocumentsRepository({
               ${sort.kind === 'name' ? sql`lower(documents.name)` : sql`null`} as name_key
             from documents indexed by documents_id_document_date_created_at_original_size_index
             where documents.id in (select value from json_each(${JSON.stringify(matchingIds)}))) d`
-        : sql`(select m.id, found.* from unnest(${matchingIds}::text[]) as m(id) cross join lateral (
+        : sql`(select m.id, found.* from unnest(${idArray(matchingIds)}) as m(id) cross join lateral (
               select documents.document_date, documents.created_at, documents.original_size,
                 ${sort.kind === 'name' ? sql`lower(documents.name)` : sql`null`} as name_key
               from documents where documents.id = m.id offset 0) found) d`;
@@ -367,7 +370,7 @@ export function createDocumentsRepository({
     const matching = (id: RawBuilder<unknown>) =>
       query.dialect === 'sqlite'
         ? sql<SqlBool>`+${id} in (select value from json_each(${JSON.stringify(matchingIds)}))`
-        : sql<SqlBool>`${id} = any(${matchingIds}::text[])`;
+        : sql<SqlBool>`${id} = any(${idArray(matchingIds ?? [])})`;
     const filters = matchingIds
       ? [matching(sql.ref('documents.id'))]
       : [
@@ -533,12 +536,16 @@ export function createDocumentsRepository({
       // The filtered list's ids at once (see sortedPageIds), where a driven set reads them.
       const driven =
         query && isFiltered && !query.matchesNothing ? await drivenMatches(organizationId, query) : null;
+      // As one comma-separated text (ids hold no comma): reading thousands of one-column rows cost
+      // the PostgreSQL client more than the query (5 ms for 5,000).
       const matchingIds = driven
-        ? await ids(
-            sql<{
-              id: string;
-            }>`select ${driven.id} as id from ${driven.from} where ${driven.where}`,
-          )
+        ? await sql<{ ids: string | null }>`select ${
+            query?.dialect === 'sqlite'
+              ? sql`group_concat(${driven.id}, ',')`
+              : sql`string_agg(${driven.id}, ',')`
+          } as ids from ${driven.from} where ${driven.where}`
+            .execute(db)
+            .then((result) => result.rows[0]?.ids?.split(',') ?? [])
         : null;
       const total: Promise<number> = matchingIds
         ? Promise.resolve(matchingIds.length)
