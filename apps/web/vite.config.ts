@@ -47,6 +47,8 @@ export default defineConfig(({ mode }) => {
       proxy: {
         // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
         '/api/': { target: apiTarget, changeOrigin: false },
+        // Share link pages are rendered by the server, not the SPA.
+        '/s/': { target: apiTarget, changeOrigin: false },
       },
     },
     preview: {
@@ -54,6 +56,8 @@ export default defineConfig(({ mode }) => {
       proxy: {
         // '/api/' and not '/api': the SPA has an /api-keys page that must not be proxied.
         '/api/': { target: apiTarget, changeOrigin: false },
+        // Share link pages are rendered by the server, not the SPA.
+        '/s/': { target: apiTarget, changeOrigin: false },
       },
     },
     build: {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMatches, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findMainHeading } from '../shared/ui/focus-return';
+import { findMainHeading } from '../shared/ui/main-heading';
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {

@@ -1,6 +1,7 @@
 import { accountSecurityRoutes } from './account-security';
 import { activityRoutes } from './activity';
 import { apiKeysRoutes } from './api-keys';
+import { bulkRoutes } from './bulk';
 import { configRoutes } from './config';
 import type { DemoContext } from './context';
 import { documentsRoutes } from './documents';
@@ -11,9 +12,11 @@ import { membersRoutes } from './members';
 import { notesRoutes } from './notes';
 import { organizationsRoutes } from './organizations';
 import { propertiesRoutes } from './properties';
+import { savedViewsRoutes } from './saved-views';
 import { searchRoutes } from './search';
 import { createSeed } from './seed';
 import { sessionRoutes } from './session';
+import { shareLinksRoutes } from './share-links';
 import type { DemoPersistence } from './state';
 import { subscriptionsRoutes } from './subscriptions';
 import { taggingRulesRoutes } from './tagging-rules';
@@ -68,8 +71,11 @@ export function createDemoRoutes(context: DemoContext): Route[] {
     ...searchRoutes(context),
     ...activityRoutes(context),
     ...notesRoutes(context),
+    ...bulkRoutes(context),
+    ...shareLinksRoutes(),
     ...documentsRoutes(context),
     ...propertiesRoutes(context),
+    ...savedViewsRoutes(context),
     ...tagsRoutes(context),
     ...taggingRulesRoutes(context),
     ...invitationsRoutes(context),

@@ -253,6 +253,18 @@ function queryMatcher(context: DemoContext, organizationId: string, searchQuery:
   };
 }
 
+/** The organization's active documents a search query finds (a bulk selection of search results). */
+export function documentsMatchingQuery(
+  context: DemoContext,
+  organizationId: string,
+  searchQuery: string,
+): DocumentRow[] {
+  const query = queryMatcher(context, organizationId, searchQuery);
+  return activeDocuments(context, organizationId).filter((document) =>
+    query.matches({ ...document, content: searchableText(context, document) }),
+  );
+}
+
 export const searchRoutes = (context: DemoContext) => [
   handle(searchEndpoints.searchDocuments, ({ params, url }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');

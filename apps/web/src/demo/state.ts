@@ -1,4 +1,5 @@
 import type { ApiKeyDto } from '@sheaf/contracts/api-keys';
+import type { SortOrder } from '@sheaf/contracts/document-filter-rules';
 import type {
   DocumentActivityEvent,
   DocumentActivityEventData,
@@ -9,6 +10,7 @@ import type { InvitationRole, InvitationStatus } from '@sheaf/contracts/invitati
 import type { OrganizationDto } from '@sheaf/contracts/organizations';
 import type { MemberRole } from '@sheaf/contracts/permissions';
 import type { PropertyOptionDto, PropertyType, PropertyValue } from '@sheaf/contracts/properties';
+import type { SavedViewFilters, SavedViewVisibility } from '@sheaf/contracts/saved-views';
 import type {
   TaggingRuleCondition,
   TaggingRuleMatchMode,
@@ -112,6 +114,24 @@ export type DemoState = {
     documentId: string;
     propertyId: string;
     value: PropertyValue;
+  }[];
+  /** Saved views (issue 30); absent in a state saved before them. Pins and defaults are the demo user's. */
+  savedViews?: {
+    id: string;
+    organizationId: string;
+    visibility: SavedViewVisibility;
+    ownerId: string | null;
+    name: string;
+    filters: SavedViewFilters;
+    sort: string | null;
+    order: SortOrder | null;
+    columns: string[];
+    /** Tag and property names when saved, by id. */
+    referenceNames: Record<string, string>;
+    isPinned: boolean;
+    isDefault: boolean;
+    createdAt: string;
+    updatedAt: string;
   }[];
 };
 

@@ -1,8 +1,9 @@
 import { getRouteApi, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImportProvider } from '../../modules/documents/import/import-context';
+import { TasksProvider } from '../../modules/bulk/tasks-context';
+import { ImportProvider, useImportDocuments } from '../../modules/documents/import/import-context';
 import { ImportDocumentButton } from '../../modules/documents/import/import-document-button';
 import { setLastOrganizationId } from '../../modules/organizations/last-organization';
 import { CommandPalette, CommandPaletteTrigger } from '../../modules/search/command-palette';
@@ -17,6 +18,16 @@ import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 const organizationRouteApi = getRouteApi('/private/organizations/$organizationId');
+
+/** The bulk actions' Tasks panel, docked beside the import panel while that one is open. */
+function TasksDock({ organizationId, children }: { organizationId: string; children: ReactNode }) {
+  const { isPanelOpen } = useImportDocuments();
+  return (
+    <TasksProvider organizationId={organizationId} besideImportPanel={isPanelOpen}>
+      {children}
+    </TasksProvider>
+  );
+}
 
 function SidebarBrand() {
   const { t } = useTranslation();
@@ -52,56 +63,62 @@ export function OrganizationLayout() {
 
   return (
     <ImportProvider organizationId={organizationId}>
-      <div className="min-h-dvh lg:pl-60">
-        <SkipLink />
-        <aside className="fixed inset-y-0 left-0 z-40 hidden w-60 flex-col border-r bg-surface lg:flex">
-          <SidebarBrand />
-          <Nav organizationId={organizationId} />
-        </aside>
-
-        <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
-          <SheetContent>
-            <SheetTitle className="sr-only">{t('layout.menu-title')}</SheetTitle>
-            <SheetDescription className="sr-only">{t('layout.organization-navigation')}</SheetDescription>
+      <TasksDock organizationId={organizationId}>
+        <div className="min-h-dvh lg:pl-60">
+          <SkipLink />
+          <aside className="fixed inset-y-0 left-0 z-40 hidden w-60 flex-col border-r bg-surface lg:flex">
             <SidebarBrand />
-            <Nav organizationId={organizationId} onNavigate={() => setIsDrawerOpen(false)} />
-          </SheetContent>
-        </Sheet>
+            <Nav organizationId={organizationId} />
+          </aside>
 
-        <div className="flex min-h-dvh flex-col">
-          <TopBar
-            actions={<ImportDocumentButton />}
-            leading={
-              <>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="lg:hidden"
-                  aria-label={t('layout.open-menu')}
-                  aria-expanded={isDrawerOpen}
-                  onClick={() => setIsDrawerOpen(true)}
-                >
-                  <Menu aria-hidden="true" />
-                </Button>
-                <Link to="/" aria-label={t('layout.home-link')} className="inline-flex rounded-md lg:hidden">
-                  <Logo />
-                </Link>
-                <CommandPaletteTrigger />
-              </>
-            }
-          />
-          <main
-            id="main-content"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
-          >
-            <StorageBanner organizationId={organizationId} />
-            <Outlet />
-          </main>
+          <Sheet open={isDrawerOpen} onOpenChange={setIsDrawerOpen}>
+            <SheetContent>
+              <SheetTitle className="sr-only">{t('layout.menu-title')}</SheetTitle>
+              <SheetDescription className="sr-only">{t('layout.organization-navigation')}</SheetDescription>
+              <SidebarBrand />
+              <Nav organizationId={organizationId} onNavigate={() => setIsDrawerOpen(false)} />
+            </SheetContent>
+          </Sheet>
+
+          <div className="flex min-h-dvh flex-col">
+            <TopBar
+              actions={<ImportDocumentButton />}
+              leading={
+                <>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="lg:hidden"
+                    aria-label={t('layout.open-menu')}
+                    aria-expanded={isDrawerOpen}
+                    onClick={() => setIsDrawerOpen(true)}
+                  >
+                    <Menu aria-hidden="true" />
+                  </Button>
+                  <Link
+                    to="/"
+                    aria-label={t('layout.home-link')}
+                    className="inline-flex rounded-md lg:hidden"
+                  >
+                    <Logo />
+                  </Link>
+                  <CommandPaletteTrigger />
+                </>
+              }
+            />
+            <main
+              id="main-content"
+              tabIndex={-1}
+              className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8"
+            >
+              <StorageBanner organizationId={organizationId} />
+              <Outlet />
+            </main>
+          </div>
+          <CommandPalette />
+          <UpgradeDialogHost organizationId={organizationId} />
         </div>
-        <CommandPalette />
-        <UpgradeDialogHost organizationId={organizationId} />
-      </div>
+      </TasksDock>
     </ImportProvider>
   );
 }

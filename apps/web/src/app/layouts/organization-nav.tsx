@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { FileText, Home, ListChecks, type LucideIcon, Settings, Tags, Trash2, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { OrganizationSwitcher } from '../../modules/organizations/components/organization-switcher';
+import { PinnedViewsNav } from '../../modules/saved-views/components/pinned-views-nav';
 import { UpgradeCallToAction } from '../../modules/subscriptions/components/upgrade-call-to-action';
 import { cn } from '../../shared/ui/cn';
 
@@ -89,6 +90,11 @@ export function OrganizationNav({
         <nav aria-label={t('layout.organization-navigation')}>
           <NavList items={MAIN_ITEMS} organizationId={organizationId} onNavigate={onNavigate} />
         </nav>
+        <PinnedViewsNav
+          organizationId={organizationId}
+          linkClassName={navLinkClasses}
+          onNavigate={onNavigate}
+        />
       </div>
       <div className="grid gap-3">
         <UpgradeCallToAction organizationId={organizationId} />

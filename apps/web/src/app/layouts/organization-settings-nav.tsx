@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import {
   ArrowLeft,
   ChartPie,
+  Link2,
   type LucideIcon,
   Mail,
   Settings,
@@ -20,6 +21,7 @@ type Item = {
     | '/organizations/$organizationId/settings/usage'
     | '/organizations/$organizationId/settings/properties'
     | '/organizations/$organizationId/settings/intake-emails'
+    | '/organizations/$organizationId/settings/share-links'
     | '/organizations/$organizationId/settings/webhooks';
   labelKey: string;
   icon: LucideIcon;
@@ -57,6 +59,11 @@ const ITEMS: Item[] = [
     icon: Webhook,
     matchesSubPages: true,
     managersOnly: true,
+  },
+  {
+    to: '/organizations/$organizationId/settings/share-links',
+    labelKey: 'layout.organization-settings.share-links',
+    icon: Link2,
   },
 ];
 

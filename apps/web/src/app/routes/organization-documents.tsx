@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { DocumentPageSkeleton } from '../../modules/documents/components/document-page-skeleton';
-import { validateDocumentSearch, validateDocumentsSearch } from '../../modules/documents/search-params';
+import { validateDocumentSearch, validateDocumentsRouteSearch } from '../../modules/documents/route-search';
 import { organizationRoute } from './layouts';
 
 // An organization's home, documents, trash, tags and tagging rules.
@@ -16,11 +16,10 @@ const documentsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'documents',
   staticData: { title: 'layout.nav.documents' },
-  validateSearch: validateDocumentsSearch,
-  component: lazyRouteComponent(
-    () => import('../../modules/documents/pages/documents-page'),
-    'DocumentsPage',
-  ),
+  // Loosely here (this file is in the app's entry): the list's chunk parses the filters.
+  validateSearch: validateDocumentsRouteSearch,
+  // The list with the saved views' menu (app/pages composes the features).
+  component: lazyRouteComponent(() => import('../pages/documents-page'), 'DocumentsPage'),
 });
 
 const documentRoute = createRoute({

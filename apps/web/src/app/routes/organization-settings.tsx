@@ -41,6 +41,16 @@ const intakeEmailsRoute = createRoute({
   ),
 });
 
+const shareLinksRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings/share-links',
+  staticData: { title: 'layout.organization-settings.share-links' },
+  component: lazyRouteComponent(
+    () => import('../../modules/share-links/pages/share-links-page'),
+    'ShareLinksPage',
+  ),
+});
+
 /** The webhook pages load their guard (and the members API it uses) with them, not with the entry. */
 const webhooksGuards = () => import('../../modules/webhooks/route-guards');
 
@@ -84,6 +94,7 @@ export const organizationSettingsPages = [
   organizationUsageRoute,
   propertiesRoute,
   intakeEmailsRoute,
+  shareLinksRoute,
   webhooksRoute,
   createWebhookRoute,
   editWebhookRoute,

@@ -1,41 +1,46 @@
 import { defaultParseSearch } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { stringifySearchWithLists } from '../../app/router';
+import { validateDocumentSearch, validateDocumentsRouteSearch } from './route-search';
 import {
   documentFiltersOf,
   documentsSearchOfFilters,
-  validateDocumentSearch,
-  validateDocumentsSearch,
+  parseDocumentsSearch,
   withFilters,
   withoutFilters,
 } from './search-params';
 
-/** What the router does with a search: written to the URL, then read back from it. */
+/**
+ * What the router and the list do with a search: written to the URL, read back from it, checked
+ * by the route (which keeps the URL's other keys beside what it returns), then parsed by the list.
+ */
 function roundTrip(search: Record<string, unknown>) {
   const written = stringifySearchWithLists(search);
-  return { written: decodeURIComponent(written), read: validateDocumentsSearch(defaultParseSearch(written)) };
+  const fromUrl = defaultParseSearch(written);
+  const routeSearch = { ...fromUrl, ...validateDocumentsRouteSearch(fromUrl) };
+  return { written: decodeURIComponent(written), read: parseDocumentsSearch(routeSearch) };
 }
 
-describe('validateDocumentsSearch', () => {
+describe('parseDocumentsSearch', () => {
   it('reads tag ids from a comma-separated value', () => {
-    expect(validateDocumentsSearch({ tags: 'tag_a,tag_b' })).toEqual({ tags: ['tag_a', 'tag_b'] });
+    expect(parseDocumentsSearch({ tags: 'tag_a,tag_b' })).toEqual({ tags: ['tag_a', 'tag_b'] });
   });
 
   it('reads tag ids from an array and drops blanks and repeats', () => {
-    expect(validateDocumentsSearch({ tags: ['tag_a', ' ', 'tag_a', 'tag_b'] })).toEqual({
+    expect(parseDocumentsSearch({ tags: ['tag_a', ' ', 'tag_a', 'tag_b'] })).toEqual({
       tags: ['tag_a', 'tag_b'],
     });
   });
 
   it('leaves the filter out when there is none', () => {
-    expect(validateDocumentsSearch({})).toEqual({});
-    expect(validateDocumentsSearch({ tags: '' })).toEqual({});
-    expect(validateDocumentsSearch({ tags: { nested: true } })).toEqual({});
+    expect(parseDocumentsSearch({})).toEqual({});
+    expect(parseDocumentsSearch({ tags: '' })).toEqual({});
+    expect(parseDocumentsSearch({ tags: { nested: true } })).toEqual({});
   });
 
   it('reads every filter, the sort, the query and the page', () => {
     expect(
-      validateDocumentsSearch({
+      parseDocumentsSearch({
         q: 'electricity bill',
         sort: 'property:prop_amount',
         order: 'asc',
@@ -73,7 +78,7 @@ describe('validateDocumentsSearch', () => {
 
   it('drops each malformed parameter alone and keeps the rest, never throwing', () => {
     expect(
-      validateDocumentsSearch({
+      parseDocumentsSearch({
         q: '   ',
         sort: 'popularity',
         order: 'sideways',
@@ -90,23 +95,23 @@ describe('validateDocumentsSearch', () => {
     ).toEqual({ tags: ['tag_a'], fileTypes: ['pdf'], property: ['prop_e:set'] });
     for (const weird of [null, undefined, 42, [{}], { a: 1 }, [[['tag_a']]]]) {
       expect(() =>
-        validateDocumentsSearch({ tags: weird, property: weird, q: weird, sort: weird }),
+        parseDocumentsSearch({ tags: weird, property: weird, q: weird, sort: weird }),
       ).not.toThrow();
     }
   });
 
   it('leaves the first page and the default page size out of the URL', () => {
-    expect(validateDocumentsSearch({ page: 1, pageSize: 100 })).toEqual({});
-    expect(validateDocumentsSearch({ page: '2', pageSize: '15' })).toEqual({ page: 2, pageSize: 15 });
+    expect(parseDocumentsSearch({ page: 1, pageSize: 100 })).toEqual({});
+    expect(parseDocumentsSearch({ page: '2', pageSize: '15' })).toEqual({ page: 2, pageSize: 15 });
   });
 
   it('reads a query the router took for a number or a boolean as the text it was', () => {
-    expect(validateDocumentsSearch({ q: 2024 })).toEqual({ q: '2024' });
-    expect(validateDocumentsSearch({ q: true })).toEqual({ q: 'true' });
+    expect(parseDocumentsSearch({ q: 2024 })).toEqual({ q: '2024' });
+    expect(parseDocumentsSearch({ q: true })).toEqual({ q: 'true' });
   });
 
   it('accepts relevance as a sort, for a search', () => {
-    expect(validateDocumentsSearch({ q: 'bill', sort: 'relevance' })).toEqual({
+    expect(parseDocumentsSearch({ q: 'bill', sort: 'relevance' })).toEqual({
       q: 'bill',
       sort: 'relevance',
     });
@@ -115,7 +120,7 @@ describe('validateDocumentsSearch', () => {
 
 describe('the list URL, written and read back', () => {
   it('keeps every filter, the sort, the query and the page through the URL', () => {
-    const search = validateDocumentsSearch({
+    const search = parseDocumentsSearch({
       q: 'northwind 2024',
       sort: 'documentDate',
       order: 'asc',
@@ -169,6 +174,57 @@ describe('filters and the URL', () => {
       pageSize: 50,
       fileTypes: ['pdf'],
     });
+  });
+});
+
+describe('validateDocumentsRouteSearch', () => {
+  it('keeps its parameters as they are, parsing no filter', () => {
+    expect(
+      validateDocumentsRouteSearch({
+        q: 2024,
+        sort: 'popularity',
+        tags: 'tag_a,tag_b',
+        anyTags: ['tag_c', 'not an id!'],
+        documentDateFrom: '2024-02-30',
+        property: 'prop_a:maybe:1',
+        page: 3,
+      }),
+    ).toEqual({
+      q: 2024,
+      sort: 'popularity',
+      tags: 'tag_a,tag_b',
+      anyTags: ['tag_c', 'not an id!'],
+      documentDateFrom: '2024-02-30',
+      property: 'prop_a:maybe:1',
+      page: 3,
+    });
+  });
+
+  it('leaves out what is neither a scalar nor a list of scalars, and what the list does not read', () => {
+    expect(
+      validateDocumentsRouteSearch({
+        tags: [['tag_a']],
+        createdTo: { a: 1 },
+        q: null,
+        fileTypes: [true],
+        other: 'x',
+      }),
+    ).toEqual({ fileTypes: [true] });
+  });
+
+  it('leaves a parsed search as it is, so links write the URL the list reads', () => {
+    const search = parseDocumentsSearch({
+      q: 'bill',
+      sort: 'property:prop_amount',
+      order: 'asc',
+      tags: 'tag_a,tag_b',
+      createdFrom: '2025-03-01',
+      fileTypes: 'pdf',
+      property: ['prop_note:eq:a,b:c', 'prop_paid:set'],
+      page: 2,
+      pageSize: 50,
+    });
+    expect(validateDocumentsRouteSearch(search)).toEqual(search);
   });
 });
 

@@ -13,9 +13,10 @@ import {
 } from '@sheaf/contracts/document-filter-rules';
 import { EXTRACTION_STATUSES, type ExtractionStatus } from '@sheaf/contracts/extraction-statuses';
 import { DOCUMENTS_PAGE_SIZE, PAGE_SIZE_OPTIONS, SEARCH_MAX_QUERY_LENGTH } from '@sheaf/contracts/limits';
+import type { DOCUMENTS_SEARCH_KEYS } from './route-search';
 
-export const DOCUMENT_TABS = ['info', 'content', 'activity'] as const;
-export type DocumentTab = (typeof DOCUMENT_TABS)[number];
+// The parsing of the list's URL, in the list's chunk: the route only checks it loosely (route-search.ts).
+export type { DocumentTab } from './route-search';
 
 /** A sort of the list: one of the documents' sorts, or relevance while searching. */
 export type DocumentListSort = DocumentSort | 'relevance';
@@ -45,7 +46,16 @@ export type DocumentsSearch = {
   /** Left out when it is the default. */
   pageSize?: number;
 };
-export type DocumentSearch = { tab?: DocumentTab };
+
+/**
+ * The route keeps exactly the parameters parsed here (route-search.ts): a key on one side only
+ * fails to compile.
+ */
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Expect<Check extends true> = Check;
+export type RouteKeepsEveryParameter = Expect<
+  SameKeys<keyof DocumentsSearch, (typeof DOCUMENTS_SEARCH_KEYS)[number]>
+>;
 
 /** The filter keys of the list's URL (everything but the query, the sort and the page). */
 export const DOCUMENTS_FILTER_KEYS = [
@@ -139,11 +149,11 @@ function queryOf(value: unknown): string | undefined {
 }
 
 /**
- * Reads the list's URL: each parameter on its own, so a malformed one (an unknown sort, a date that
- * does not exist, a broken property condition) is dropped and the rest kept. Lists come repeated,
- * comma-separated, or as arrays.
+ * Reads the list's URL (as the route kept it, or as the router read it): each parameter on its own,
+ * so a malformed one (an unknown sort, a date that does not exist, a broken property condition) is
+ * dropped and the rest kept. Lists come repeated, comma-separated, or as arrays.
  */
-export function validateDocumentsSearch(search: Record<string, unknown>): DocumentsSearch {
+export function parseDocumentsSearch(search: Record<string, unknown>): DocumentsSearch {
   const page = positiveIntegerOf(search.page);
   const pageSize = positiveIntegerOf(search.pageSize);
   const order = scalarText(search.order);
@@ -228,10 +238,4 @@ export function withoutFilters(search: DocumentsSearch): DocumentsSearch {
 /** The search with other filters, back on the first page. */
 export function withFilters(search: DocumentsSearch, filters: DocumentFilters): DocumentsSearch {
   return { ...withoutFilters(search), ...documentsSearchOfFilters(filters) };
-}
-
-/** `?tab=` selects the document page's tab; the default, info, is left out of the URL. */
-export function validateDocumentSearch(search: Record<string, unknown>): DocumentSearch {
-  const tab = DOCUMENT_TABS.find((candidate) => candidate === search.tab);
-  return tab && tab !== 'info' ? { tab } : {};
 }

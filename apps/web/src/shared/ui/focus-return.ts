@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { findMainHeading } from './main-heading';
 
 /**
  * Where focus goes when a dialog, confirmation or drawer closes: back to the control that opened it
@@ -64,15 +65,8 @@ export function trackFocus(): void {
 // so a dialog opened from a menu knows the menu's trigger.
 trackFocus();
 
-/** The page's main heading (made focusable), else the main landmark. */
-export function findMainHeading(): HTMLElement | null {
-  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
-  if (heading) {
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    return heading;
-  }
-  return document.querySelector<HTMLElement>('main');
-}
+// In its own module: the router's announcer needs it in the app's entry chunk, not this module.
+export { findMainHeading };
 
 function focusablesOutsideOverlays(): HTMLElement[] {
   return Array.from(document.querySelectorAll<HTMLElement>(FOCUSABLE_SELECTOR)).filter(

@@ -4,10 +4,13 @@ import {
   FilePen,
   FilePlus,
   History,
+  Link2,
+  Link2Off,
   type LucideIcon,
   MessageSquarePlus,
   MessageSquareX,
   RotateCcw,
+  SquareArrowOutUpRight,
   Tag,
   Trash2,
 } from 'lucide-react';
@@ -29,6 +32,9 @@ const EVENT_ICONS: Record<DocumentActivityDto['event'], LucideIcon> = {
   untagged: Tag,
   note_added: MessageSquarePlus,
   note_deleted: MessageSquareX,
+  share_link_created: Link2,
+  share_link_opened: SquareArrowOutUpRight,
+  share_link_revoked: Link2Off,
 };
 
 type ActivityKind =
@@ -44,12 +50,18 @@ type ActivityKind =
   | 'date-changed'
   | 'properties-changed'
   | 'note-added'
-  | 'note-deleted';
+  | 'note-deleted'
+  | 'share-link-created'
+  | 'share-link-opened'
+  | 'share-link-revoked';
 
 /** What an entry did, with an update told apart by the fields it changed. */
 function activityKind(activity: DocumentActivityDto): ActivityKind {
   if (activity.event === 'note_added') return 'note-added';
   if (activity.event === 'note_deleted') return 'note-deleted';
+  if (activity.event === 'share_link_created') return 'share-link-created';
+  if (activity.event === 'share_link_opened') return 'share-link-opened';
+  if (activity.event === 'share_link_revoked') return 'share-link-revoked';
   if (activity.event !== 'updated') return activity.event;
   const fields = new Set(activity.eventData?.updatedFields ?? []);
   if (fields.has('name') && fields.has('content')) return 'renamed-edited';

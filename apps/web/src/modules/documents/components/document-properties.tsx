@@ -1,30 +1,17 @@
 import type { DocumentDto } from '@sheaf/contracts/documents';
 import type { MemberDto } from '@sheaf/contracts/members';
-import {
-  type PropertyDefinitionDto,
-  type PropertyValue,
-  propertyValueSchemaFor,
-} from '@sheaf/contracts/properties';
+import type { PropertyDefinitionDto, PropertyValue } from '@sheaf/contracts/properties';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Check, ChevronsUpDown, ExternalLink, Pencil, Settings2, SlidersHorizontal, X } from 'lucide-react';
+import { Check, ExternalLink, Pencil, Settings2, SlidersHorizontal, X } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorCode } from '../../../shared/http/api-error';
 import { getErrorMessage } from '../../../shared/http/get-error-message';
+import { getCurrentLocale } from '../../../shared/i18n/i18n';
 import { Button } from '../../../shared/ui/button';
-import { cn } from '../../../shared/ui/cn';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuTrigger,
-} from '../../../shared/ui/dropdown-menu';
 import { FieldMessage } from '../../../shared/ui/form-field';
-import { Input, inputClasses } from '../../../shared/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
 import { Spinner } from '../../../shared/ui/spinner';
-import { Switch } from '../../../shared/ui/switch';
 import { TagBadge } from '../../../shared/ui/tag-badge';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import { membersQueryOptions, myMemberQueryOptions } from '../../members/api';
@@ -33,14 +20,15 @@ import {
   propertiesQueryOptions,
   useSetDocumentPropertyValue,
 } from '../../properties/api';
-import {
-  currencyCodes,
-  currencyName,
-  numberInputValue,
-  parseLocaleNumber,
-  usePropertyValueFormatter,
-} from '../../properties/format';
+import { usePropertyValueFormatter } from '../../properties/format';
 import { PROPERTY_TYPE_ICONS } from '../../properties/property-types';
+import {
+  memberChoicesOf,
+  type PropertyValueDraft,
+  PropertyValueInput,
+  propertyValueDraftOf,
+  readPropertyValueDraft,
+} from '../../properties/property-value-input';
 import { documentQueryKey } from '../api';
 import { DocumentDateField } from './document-date-field';
 
@@ -69,49 +57,11 @@ function valueErrorMessage(definition: PropertyDefinitionDto, t: Translate, path
   }
 }
 
-/** A value checked by the type's rule (the one the server applies): the value, or the message to show. */
-function checkValue(
-  definition: PropertyDefinitionDto,
-  value: unknown,
-  t: Translate,
-): { value: PropertyValue } | { error: string } {
-  const parsed = propertyValueSchemaFor(definition).safeParse(value);
-  if (parsed.success) return { value: parsed.data };
-  return { error: valueErrorMessage(definition, t, parsed.error.issues[0]?.path[0]) };
-}
-
 /** The server's refusal, shown beside the value: a validation error reads as the type's rule. */
 function serverErrorMessage(definition: PropertyDefinitionDto, error: unknown, t: Translate): string {
   return getErrorCode(error) === 'api.validation_error'
     ? valueErrorMessage(definition, t)
     : getErrorMessage(error, t);
-}
-
-type Draft = { text: string; currency: string };
-
-function draftOf(definition: PropertyDefinitionDto, value: PropertyValue | undefined, locale: string): Draft {
-  if (value === undefined) return { text: '', currency: definition.currency ?? 'EUR' };
-  if (typeof value === 'number') return { text: numberInputValue(value, locale), currency: '' };
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    return { text: numberInputValue(value.amount, locale), currency: value.currency };
-  }
-  return { text: String(value), currency: '' };
-}
-
-/** A draft read as the value it stands for (numbers in the UI language's way), before the type's rule. */
-function valueOfDraft(
-  definition: PropertyDefinitionDto,
-  draft: Draft,
-  locale: string,
-  t: Translate,
-): { value: unknown } | { error: string } {
-  if (draft.text.trim() === '') return { error: t('properties.document.errors.required') };
-  if (definition.type === 'number' || definition.type === 'monetary') {
-    const amount = parseLocaleNumber(draft.text, locale);
-    if (amount === null) return { error: valueErrorMessage(definition, t) };
-    return { value: definition.type === 'number' ? amount : { amount, currency: draft.currency } };
-  }
-  return { value: draft.text };
 }
 
 type RowProps = {
@@ -129,10 +79,8 @@ function TypedValue({ definition, value, isReadOnly, isSaving, onSave, members }
   const { t } = useTranslation();
   const memberName = (userId: string) => members?.find((member) => member.user.id === userId)?.user.name;
   const { format, locale } = usePropertyValueFormatter(memberName);
-  const inputId = useId();
   const errorId = useId();
-  const currencyListId = useId();
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<PropertyValueDraft | null>(null);
   const [error, setError] = useState<string | null>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
 
@@ -144,17 +92,16 @@ function TypedValue({ definition, value, isReadOnly, isSaving, onSave, members }
 
   const submit = async () => {
     if (draft === null) return;
-    const read = valueOfDraft(definition, draft, locale, t);
-    if ('error' in read) {
-      setError(read.error);
+    const read = readPropertyValueDraft(definition, draft, locale);
+    if ('issue' in read) {
+      setError(
+        read.issue === 'required'
+          ? t('properties.document.errors.required')
+          : valueErrorMessage(definition, t, read.path),
+      );
       return;
     }
-    const checked = checkValue(definition, read.value, t);
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    const refusal = await onSave(checked.value);
+    const refusal = await onSave(read.value);
     if (refusal) setError(refusal);
     else stopEditing();
   };
@@ -172,63 +119,29 @@ function TypedValue({ definition, value, isReadOnly, isSaving, onSave, members }
   const describedBy = error ? errorId : undefined;
 
   if (draft !== null) {
-    const change = (next: Partial<Draft>) => {
-      setDraft({ ...draft, ...next });
-      setError(null);
-    };
     return (
       <div className="grid gap-1">
         <div className="flex flex-wrap items-center gap-1.5">
-          {definition.type === 'monetary' ? (
-            <>
-              <Input
-                id={inputId}
-                value={draft.text}
-                inputMode="decimal"
-                autoFocus
-                onChange={(event) => change({ text: event.target.value })}
-                onKeyDown={onKeyDown}
-                aria-label={t('properties.document.amount-label', { name: definition.name })}
-                aria-invalid={Boolean(error)}
-                aria-describedby={describedBy}
-                className="h-8 w-32"
-              />
-              <Input
-                value={draft.currency}
-                list={currencyListId}
-                maxLength={3}
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(event) => change({ currency: event.target.value.toUpperCase() })}
-                onKeyDown={onKeyDown}
-                aria-label={t('properties.document.currency-label', { name: definition.name })}
-                title={currencyName(draft.currency, locale)}
-                className="h-8 w-20 font-mono uppercase"
-              />
-              <datalist id={currencyListId}>
-                {currencyCodes().map((code) => (
-                  <option key={code} value={code}>
-                    {currencyName(code, locale) ?? code}
-                  </option>
-                ))}
-              </datalist>
-            </>
-          ) : (
-            <Input
-              id={inputId}
-              type={definition.type === 'date' ? 'date' : definition.type === 'url' ? 'url' : 'text'}
-              inputMode={definition.type === 'number' ? 'decimal' : undefined}
-              value={draft.text}
-              autoFocus
-              onChange={(event) => change({ text: event.target.value })}
-              onKeyDown={onKeyDown}
-              aria-label={definition.name}
-              aria-invalid={Boolean(error)}
-              aria-describedby={describedBy}
-              placeholder={definition.type === 'url' ? 'https://' : undefined}
-              className={cn('h-8', definition.type === 'date' ? 'w-44' : 'min-w-0 flex-1')}
-            />
-          )}
+          <PropertyValueInput
+            definition={definition}
+            value={draft}
+            onChange={(next) => {
+              setDraft(next);
+              setError(null);
+            }}
+            label={
+              definition.type === 'monetary'
+                ? t('properties.document.amount-label', { name: definition.name })
+                : definition.name
+            }
+            currencyLabel={t('properties.document.currency-label', { name: definition.name })}
+            size="sm"
+            autoFocus
+            onKeyDown={onKeyDown}
+            invalid={Boolean(error)}
+            describedBy={describedBy}
+            className={definition.type === 'date' ? 'w-44' : 'min-w-0 flex-1'}
+          />
           <Button
             size="icon-sm"
             aria-label={t('properties.document.save', { name: definition.name })}
@@ -298,7 +211,7 @@ function TypedValue({ definition, value, isReadOnly, isSaving, onSave, members }
             size="icon-sm"
             aria-label={t('properties.document.edit', { name: definition.name })}
             onClick={() => {
-              setDraft(draftOf(definition, value, locale));
+              setDraft(propertyValueDraftOf(definition, value, locale));
               setError(null);
             }}
           >
@@ -364,17 +277,11 @@ function ValueLine({
 
 /** Yes/no, one option, several options or a member: picked in place and saved at once. */
 function PickedValue({ definition, value, members, isReadOnly, isSaving, onSave }: RowProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = getCurrentLocale(i18n);
   const [error, setError] = useState<string | null>(null);
   const save = async (next: PropertyValue | null) => {
     setError(null);
-    if (next !== null) {
-      const checked = checkValue(definition, next, t);
-      if ('error' in checked) {
-        setError(checked.error);
-        return;
-      }
-    }
     setError(await onSave(next));
   };
   const line = (control: ReactNode) => (
@@ -390,93 +297,41 @@ function PickedValue({ definition, value, members, isReadOnly, isSaving, onSave 
     </ValueLine>
   );
 
-  switch (definition.type) {
-    case 'boolean': {
-      const label =
-        value === undefined
-          ? t('properties.document.empty')
-          : value === true
-            ? t('properties.values.yes')
-            : t('properties.values.no');
-      const text = (
-        <span className={value === undefined ? 'text-muted-foreground' : 'font-medium'}>{label}</span>
-      );
-      if (isReadOnly) return line(text);
-      return line(
-        <div className="flex items-center gap-2">
-          <Switch
-            checked={value === true}
-            disabled={isSaving}
-            onCheckedChange={(checked) => void save(checked)}
-            aria-label={definition.name}
-          />
-          {text}
-        </div>,
-      );
+  // Read-only: the value as it reads (options as their badges).
+  if (isReadOnly) {
+    if (value === undefined) {
+      return line(<span className="text-muted-foreground">{t('properties.document.empty')}</span>);
     }
-    case 'select':
-    case 'member': {
-      const choices =
-        definition.type === 'select'
-          ? definition.options.map((option) => ({
-              id: option.id,
-              content: <TagBadge tag={option} />,
-              text: option.name,
-            }))
-          : (members ?? []).map((member) => ({
-              id: member.user.id,
-              content: member.user.name,
-              text: member.user.name,
-            }));
-      const current = typeof value === 'string' ? value : undefined;
-      const isKnown = current === undefined || choices.some((choice) => choice.id === current);
-      if (isReadOnly) {
-        const chosen = choices.find((choice) => choice.id === current);
+    switch (definition.type) {
+      case 'boolean':
         return line(
-          chosen ? (
-            chosen.content
+          <span className="font-medium">
+            {value === true ? t('properties.values.yes') : t('properties.values.no')}
+          </span>,
+        );
+      case 'select': {
+        const option = definition.options.find((entry) => entry.id === value);
+        return line(
+          option ? (
+            <TagBadge tag={option} />
           ) : (
-            <span className="text-muted-foreground">
-              {current === undefined ? t('properties.document.empty') : t('properties.values.former-member')}
-            </span>
+            <span className="text-muted-foreground">{t('properties.values.unknown-option')}</span>
           ),
         );
       }
-      return line(
-        <Select value={current ?? ''} onValueChange={(next) => void save(next)} disabled={isSaving}>
-          <SelectTrigger aria-label={definition.name} className="h-8 w-full max-w-64">
-            <SelectValue
-              placeholder={
-                isKnown
-                  ? t('properties.document.choose')
-                  : definition.type === 'member'
-                    ? t('properties.values.former-member')
-                    : t('properties.values.unknown-option')
-              }
-            />
-          </SelectTrigger>
-          <SelectContent>
-            {choices.length === 0 ? (
-              <p className="px-2 py-1.5 text-sm text-muted-foreground">
-                {t('properties.document.no-choices')}
-              </p>
-            ) : (
-              choices.map((choice) => (
-                <SelectItem key={choice.id} value={choice.id} textValue={choice.text}>
-                  {choice.content}
-                </SelectItem>
-              ))
-            )}
-          </SelectContent>
-        </Select>,
-      );
-    }
-    case 'multi_select': {
-      const chosen = new Set(Array.isArray(value) ? value : []);
-      const chips =
-        chosen.size === 0 ? (
-          <span className="text-muted-foreground">{t('properties.document.empty')}</span>
-        ) : (
+      case 'member': {
+        const member = members?.find((entry) => entry.user.id === value);
+        return line(
+          member ? (
+            member.user.name
+          ) : (
+            <span className="text-muted-foreground">{t('properties.values.former-member')}</span>
+          ),
+        );
+      }
+      default: {
+        const chosen = new Set(Array.isArray(value) ? value : []);
+        return line(
           <ul className="flex flex-wrap gap-1" aria-label={definition.name}>
             {definition.options
               .filter((option) => chosen.has(option.id))
@@ -485,54 +340,46 @@ function PickedValue({ definition, value, members, isReadOnly, isSaving, onSave 
                   <TagBadge tag={option} />
                 </li>
               ))}
-          </ul>
+          </ul>,
         );
-      if (isReadOnly) return line(chips);
-      const toggle = (optionId: string, isChecked: boolean) => {
-        // In the options' order, whatever order they were picked in.
-        const next = definition.options
-          .map((option) => option.id)
-          .filter((id) => (id === optionId ? isChecked : chosen.has(id)));
-        void save(next.length > 0 ? next : null);
-      };
-      return line(
-        <DropdownMenu>
-          <DropdownMenuTrigger
-            aria-label={t('properties.document.choose-options', { name: definition.name })}
-            disabled={isSaving}
-            className={cn(
-              inputClasses,
-              'h-auto min-h-8 w-full max-w-80 items-center justify-between gap-2 py-1 text-left',
-            )}
-          >
-            {chips}
-            <ChevronsUpDown className="size-4 shrink-0 opacity-60" aria-hidden="true" />
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="start" className="max-h-72 overflow-y-auto">
-            {definition.options.length === 0 ? (
-              <p className="px-2 py-1.5 text-sm text-muted-foreground">
-                {t('properties.document.no-choices')}
-              </p>
-            ) : (
-              definition.options.map((option) => (
-                <DropdownMenuCheckboxItem
-                  key={option.id}
-                  checked={chosen.has(option.id)}
-                  // The menu stays open: several options are picked in a row.
-                  onSelect={(event) => event.preventDefault()}
-                  onCheckedChange={(isChecked) => toggle(option.id, isChecked)}
-                >
-                  <TagBadge tag={option} />
-                </DropdownMenuCheckboxItem>
-              ))
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>,
-      );
+      }
     }
-    default:
-      return null;
   }
+
+  const input = (
+    <PropertyValueInput
+      definition={definition}
+      value={propertyValueDraftOf(definition, value, locale)}
+      onChange={(next) => {
+        const read = readPropertyValueDraft(definition, next, locale);
+        // Unticking the last option clears the value.
+        void save('value' in read ? read.value : null);
+      }}
+      label={
+        definition.type === 'multi_select'
+          ? t('properties.document.choose-options', { name: definition.name })
+          : definition.name
+      }
+      members={memberChoicesOf(members)}
+      multiSelectControl="menu"
+      size="sm"
+      disabled={isSaving}
+      className={definition.type === 'multi_select' ? undefined : 'w-full max-w-64'}
+    />
+  );
+  if (definition.type !== 'boolean') return line(input);
+  return line(
+    <div className="flex items-center gap-2">
+      {input}
+      <span className={value === undefined ? 'text-muted-foreground' : 'font-medium'}>
+        {value === undefined
+          ? t('properties.document.empty')
+          : value === true
+            ? t('properties.values.yes')
+            : t('properties.values.no')}
+      </span>
+    </div>,
+  );
 }
 
 const PICKED_TYPES = new Set<PropertyDefinitionDto['type']>(['boolean', 'select', 'multi_select', 'member']);

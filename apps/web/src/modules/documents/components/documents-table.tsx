@@ -3,10 +3,18 @@ import type { DocumentListItemDto } from '@sheaf/contracts/documents';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/format/bytes';
 import { useDateFormatter } from '../../../shared/format/date';
+import { Checkbox } from '../../../shared/ui/checkbox';
 import { cn } from '../../../shared/ui/cn';
 import { Pagination } from '../../../shared/ui/pagination';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -47,6 +55,18 @@ export type TableSorting = {
 
 export type PaginationState = { pageIndex: number; pageSize: number };
 
+/**
+ * Row checkboxes for bulk actions: a checkbox per row (Shift+click or Shift+Space extends from the
+ * last one toggled) and "select this page" in the header. Space on a row's checkbox or name toggles it.
+ */
+export type DocumentsTableSelection = {
+  isSelected: (documentId: string) => boolean;
+  /** The header checkbox: every row of the page selected, some, or none. */
+  pageState: boolean | 'indeterminate';
+  onToggle: (documentId: string, options: { extend: boolean }) => void;
+  onTogglePage: () => void;
+};
+
 export type DocumentsTableProps = {
   organizationId: string;
   documents: DocumentListItemDto[];
@@ -74,6 +94,8 @@ export type DocumentsTableProps = {
    * scrolls sideways rather than squeezing the names to nothing.
    */
   minNameWidthRem?: number;
+  /** Adds the row checkboxes of a bulk selection. */
+  selection?: DocumentsTableSelection;
 };
 
 /**
@@ -190,6 +212,55 @@ function FileNameCell({
 }
 
 /**
+ * A row's checkbox. Shift is read from the pointer or from the key that pressed it (a click made by
+ * Space does not say whether Shift was held in every browser).
+ */
+function RowCheckbox({
+  document,
+  selection,
+}: {
+  document: DocumentListItemDto;
+  selection: DocumentsTableSelection;
+}) {
+  const { t } = useTranslation();
+  const isShiftKeyDown = useRef(false);
+  return (
+    <Checkbox
+      checked={selection.isSelected(document.id)}
+      aria-label={t('bulk.select-row', { name: document.name })}
+      onKeyDown={(event) => {
+        isShiftKeyDown.current = event.key === ' ' && event.shiftKey;
+      }}
+      onMouseDown={(event: MouseEvent) => {
+        // Shift+click picks a range: keep the browser from selecting the text in between (focus still moves).
+        if (event.shiftKey) {
+          event.preventDefault();
+          (event.currentTarget as HTMLElement).focus();
+        }
+      }}
+      onClick={(event) => {
+        event.preventDefault();
+        selection.onToggle(document.id, { extend: event.shiftKey || isShiftKeyDown.current });
+        isShiftKeyDown.current = false;
+      }}
+    />
+  );
+}
+
+/** Space on a row's name link (or the row) toggles the row, Shift+Space extends; the checkbox handles its own. */
+function onRowKeyDown(
+  event: KeyboardEvent<HTMLTableRowElement>,
+  documentId: string,
+  selection: DocumentsTableSelection | undefined,
+) {
+  if (!selection || event.key !== ' ') return;
+  const target = event.target as HTMLElement;
+  if (target !== event.currentTarget && target.tagName !== 'A') return;
+  event.preventDefault();
+  selection.onToggle(documentId, { extend: event.shiftKey });
+}
+
+/**
  * The shared documents table (spec §2): file name with size, type and relative creation time, optional
  * extra columns, creation date, tags and actions, and server-side pagination (15, 50 or 100 rows).
  */
@@ -209,6 +280,7 @@ export function DocumentsTable({
   sorting,
   renderNameDetail,
   minNameWidthRem,
+  selection,
 }: DocumentsTableProps) {
   const { t } = useTranslation();
   const { formatDate } = useDateFormatter();
@@ -230,6 +302,7 @@ export function DocumentsTable({
         extraColumns.reduce((total, column) => total + (column.widthRem ?? 11), 0) +
         (showTags ? 14 : 0) +
         (showCreationDate ? 8 : 0) +
+        (selection ? 2.5 : 0) +
         6;
 
   return (
@@ -251,6 +324,15 @@ export function DocumentsTable({
       >
         <TableHeader>
           <TableRow className="hover:bg-transparent">
+            {selection ? (
+              <TableHead className="w-10 pr-0">
+                <Checkbox
+                  checked={selection.pageState}
+                  aria-label={t('bulk.select-page')}
+                  onCheckedChange={() => selection.onTogglePage()}
+                />
+              </TableHead>
+            ) : null}
             <TableHead aria-sort={ariaSortOf(sorting, 'name')}>
               {sorting ? (
                 <SortableHeader label={t('documents.table.file-name')} sortKey="name" sorting={sorting} />
@@ -300,7 +382,16 @@ export function DocumentsTable({
         </TableHeader>
         <TableBody>
           {documents.map((document) => (
-            <TableRow key={document.id}>
+            <TableRow
+              key={document.id}
+              data-state={selection?.isSelected(document.id) ? 'selected' : undefined}
+              onKeyDown={(event) => onRowKeyDown(event, document.id, selection)}
+            >
+              {selection ? (
+                <TableCell className="w-10 pr-0">
+                  <RowCheckbox document={document} selection={selection} />
+                </TableCell>
+              ) : null}
               <TableCell className="max-w-0 w-full sm:w-auto sm:max-w-md">
                 <FileNameCell
                   organizationId={organizationId}

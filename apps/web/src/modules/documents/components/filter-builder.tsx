@@ -36,6 +36,7 @@ import {
   SelectValue,
 } from '../../../shared/ui/select';
 import { parseLocaleNumber } from '../../properties/format';
+import { PropertyValueInput } from '../../properties/property-value-input';
 
 /** What a filter is on: the list's own fields, or a property (`property:<id>`). */
 export type FilterField =
@@ -342,24 +343,6 @@ export function FilterBuilderForm({
     </div>
   );
 
-  const choice = (label: string, items: readonly { value: string; label: string }[]) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={ids.value}>{label}</Label>
-      <Select value={draft.text} onValueChange={(text) => update({ text })}>
-        <SelectTrigger id={ids.value} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
-          <SelectValue placeholder={t('documents.list.filters.choose')} />
-        </SelectTrigger>
-        <SelectContent>
-          {items.map((item) => (
-            <SelectItem key={item.value} value={item.value}>
-              {item.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-
   const valueInput = (): ReactNode => {
     const { operator } = draft;
     if (field === 'tags') {
@@ -407,34 +390,45 @@ export function FilterBuilderForm({
       return textInput(t('documents.list.filters.date'), { type: 'date' });
     }
     if (!definition || operator === 'set' || operator === 'empty') return null;
-    const isDate = definition.type === 'date';
     const numeric = definition.type === 'number' || definition.type === 'monetary';
-    if (operator === 'between') return rangeInputs(isDate ? 'date' : 'text', numeric ? 'decimal' : undefined);
-    const valueLabel =
-      numeric && definition.type === 'monetary' && definition.currency
-        ? t('documents.list.filters.amount', { currency: definition.currency })
-        : t('documents.list.filters.value');
+    const propertyInput = (key: 'text' | 'from' | 'to', label: string) => (
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids[key === 'text' ? 'value' : key]}>{label}</Label>
+        <PropertyValueInput
+          definition={definition}
+          value={{ text: draft[key], currency: '', optionIds: [] }}
+          onChange={(next) => update({ [key]: next.text })}
+          purpose="condition"
+          booleanControl="select"
+          id={ids[key === 'text' ? 'value' : key]}
+          label={label}
+          members={options.members}
+          choosePlaceholder={t('documents.list.filters.choose')}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+      </div>
+    );
+    if (operator === 'between') {
+      return (
+        <div className="grid grid-cols-2 gap-3">
+          {propertyInput('from', t('documents.list.filters.from'))}
+          {propertyInput('to', t('documents.list.filters.to'))}
+        </div>
+      );
+    }
     switch (definition.type) {
-      case 'boolean':
-        return choice(t('documents.list.filters.value'), [
-          { value: 'true', label: t('documents.list.filters.yes') },
-          { value: 'false', label: t('documents.list.filters.no') },
-        ]);
-      case 'select':
-      case 'multi_select':
-        return choice(
-          t('documents.list.filters.value'),
-          definition.options.map((option) => ({ value: option.id, label: option.name })),
-        );
       case 'member':
-        return choice(
-          t('documents.list.filters.member'),
-          options.members.map((member) => ({ value: member.id, label: member.name })),
-        );
+        return propertyInput('text', t('documents.list.filters.member'));
       case 'date':
-        return textInput(t('documents.list.filters.date'), { type: 'date' });
+        return propertyInput('text', t('documents.list.filters.date'));
       default:
-        return textInput(valueLabel, numeric ? { inputMode: 'decimal' } : {});
+        return propertyInput(
+          'text',
+          numeric && definition.type === 'monetary' && definition.currency
+            ? t('documents.list.filters.amount', { currency: definition.currency })
+            : t('documents.list.filters.value'),
+        );
     }
   };
 

@@ -28,6 +28,8 @@ type ImportContextValue = {
   importFiles: (files: readonly File[]) => void;
   /** Opens the system file picker (several files). */
   openFilePicker: () => void;
+  /** Whether the progress panel is shown (the Tasks panel docks beside it). */
+  isPanelOpen: boolean;
 };
 
 const ImportContext = createContext<ImportContextValue | null>(null);
@@ -102,7 +104,10 @@ export function ImportProvider({
     [importFiles, t],
   );
 
-  const value = useMemo(() => ({ importFiles, openFilePicker }), [importFiles, openFilePicker]);
+  const value = useMemo(
+    () => ({ importFiles, openFilePicker, isPanelOpen }),
+    [importFiles, openFilePicker, isPanelOpen],
+  );
 
   return (
     <ImportContext value={value}>

@@ -12,6 +12,8 @@ import { Button } from '../../../shared/ui/button';
 import { useConfirm } from '../../../shared/ui/confirm-dialog';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { Tooltip } from '../../../shared/ui/tooltip';
+import { BulkActionBar } from '../../bulk/bulk-action-bar';
+import { useBulkSelection } from '../../bulk/use-bulk-selection';
 import { useConfig } from '../../config/config-context';
 import {
   deletedDocumentsQueryOptions,
@@ -107,6 +109,9 @@ export function DeletedDocumentsPage() {
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: TRASH_PAGE_SIZE });
   const documents = useQuery(deletedDocumentsQueryOptions({ organizationId, ...pagination }));
   const emptyTrash = useEmptyTrash(organizationId);
+  // Bulk selection (issue 30): restore or delete many; "all that match" is the whole trash.
+  const pageIds = documents.data?.documents.map((document) => document.id) ?? [];
+  const bulk = useBulkSelection({ scopeKey: 'trash', pageIds });
 
   const handleDeleteAll = async () => {
     const isConfirmed = await confirm({
@@ -176,8 +181,21 @@ export function DeletedDocumentsPage() {
         ) : null}
       </div>
 
+      <BulkActionBar
+        organizationId={organizationId}
+        scope="trash"
+        selection={bulk.selection}
+        matchingCount={documents.data?.documentsCount ?? 0}
+        pageRowCount={pageIds.length}
+        isPageSelected={bulk.tableSelection.pageState === true}
+        filter={{ scope: 'trash' }}
+        onSelectAllMatching={bulk.selectAllMatching}
+        onClear={bulk.clear}
+      />
+
       <DocumentsQueryTable
         query={documents}
+        selection={bulk.tableSelection}
         empty={
           <EmptyState
             icon={Trash2}

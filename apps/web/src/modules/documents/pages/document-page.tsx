@@ -165,10 +165,24 @@ export type DocumentTagsEditorComponent = ComponentType<{
 }>;
 
 /**
+ * The "Share link" button and dialog (share-links' ShareLinkButton), given by the app as the tags editor is.
+ */
+export type DocumentShareButtonComponent = ComponentType<{
+  organizationId: string;
+  document: { id: string; name: string };
+}>;
+
+/**
  * The document page (spec §2): name with rename, download, delete or restore, tags, retention notice when
  * deleted, tabs Info / Content / Activity (`?tab=`) and the preview on the right.
  */
-export function DocumentPage({ TagsEditor }: { TagsEditor: DocumentTagsEditorComponent }) {
+export function DocumentPage({
+  TagsEditor,
+  ShareButton,
+}: {
+  TagsEditor: DocumentTagsEditorComponent;
+  ShareButton?: DocumentShareButtonComponent;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { organizationId, documentId } = routeApi.useParams();
@@ -272,10 +286,13 @@ export function DocumentPage({ TagsEditor }: { TagsEditor: DocumentTagsEditorCom
               {t('documents.actions.restore')}
             </Button>
           ) : (
-            <Button variant="destructive" size="sm" onClick={() => void handleDelete()}>
-              <Trash2 aria-hidden="true" />
-              {t('documents.actions.delete-short')}
-            </Button>
+            <>
+              {ShareButton ? <ShareButton organizationId={organizationId} document={current} /> : null}
+              <Button variant="destructive" size="sm" onClick={() => void handleDelete()}>
+                <Trash2 aria-hidden="true" />
+                {t('documents.actions.delete-short')}
+              </Button>
+            </>
           )}
         </div>
 

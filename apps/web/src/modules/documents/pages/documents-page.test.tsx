@@ -9,7 +9,7 @@ import { API_DOCUMENTS, documentFixture, documentsHandlers, tagFixture } from '.
 import { ORGANIZATION_ID, organizationHandlers } from '../../../test/organizations';
 import { jsonResponse } from '../../../test/render';
 import { listColumnsStorageKey } from '../components/column-chooser';
-import { validateDocumentsSearch } from '../search-params';
+import { parseDocumentsSearch } from '../search-params';
 
 const DOCUMENTS_URL = `/organizations/${ORGANIZATION_ID}/documents`;
 const API_PROPERTIES = `/api/organizations/${ORGANIZATION_ID}/properties`;
@@ -71,9 +71,9 @@ const memo = doc({
   createdAt: '2025-02-01T10:00:00.000Z',
 });
 
-/** The list's state as the route reads it from the URL. */
+/** The list's state as the list page parses it from the URL. */
 const searchOf = (router: { state: { location: { search: Record<string, unknown> } } }) =>
-  validateDocumentsSearch(router.state.location.search);
+  parseDocumentsSearch(router.state.location.search);
 
 const lists = (calls: MockRequest[]) =>
   calls.filter((call) => call.method === 'GET' && call.path === API_DOCUMENTS);

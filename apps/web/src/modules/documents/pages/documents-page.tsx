@@ -10,7 +10,7 @@ import { isOrderedPropertyType, type PropertyDefinitionDto } from '@sheaf/contra
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ListFilter, MessageSquare, SearchX, SlidersHorizontal, Sparkles } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { type ComponentType, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormatter } from '../../../shared/format/date';
 import { getCurrentLocale } from '../../../shared/i18n/i18n';
@@ -24,6 +24,9 @@ import {
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { HighlightedText } from '../../../shared/ui/highlighted-text';
 import { Tooltip } from '../../../shared/ui/tooltip';
+import { BulkActionBar } from '../../bulk/bulk-action-bar';
+import { bulkFilterOf } from '../../bulk/bulk-filter';
+import { useBulkSelection } from '../../bulk/use-bulk-selection';
 import { membersQueryOptions } from '../../members/api';
 import { propertiesQueryOptions } from '../../properties/api';
 import { formatCalendarDate, usePropertyValueFormatter } from '../../properties/format';
@@ -52,6 +55,7 @@ import {
   type DocumentListSort,
   type DocumentsSearch,
   documentFiltersOf,
+  parseDocumentsSearch,
   withFilters,
   withoutEmpty,
   withoutFilters,
@@ -147,11 +151,27 @@ const isSearchHit = (document: DocumentListItemDto): document is DocumentSearchH
  * With a query of two characters or more it lists the search's hits, by relevance unless sorted
  * otherwise.
  */
-export function DocumentsPage() {
+/** What a tool beside the sort and columns (saved views) reads of the list and may change. */
+export type DocumentsListToolProps = {
+  organizationId: string;
+  search: DocumentsSearch;
+  columns: readonly OptionalColumn[];
+  setColumns: (columns: OptionalColumn[]) => void;
+};
+
+export function DocumentsPage({
+  ViewsMenu,
+}: {
+  /** The saved views' menu, given by the app (features do not import each other's components). */
+  ViewsMenu?: ComponentType<DocumentsListToolProps>;
+} = {}) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { organizationId } = routeApi.useParams();
-  const search = routeApi.useSearch();
+  // The route only checks its search loosely (its validator is in the app's entry chunk): the
+  // filters are parsed here, in the list's chunk.
+  const routeSearch = routeApi.useSearch();
+  const search = useMemo(() => parseDocumentsSearch(routeSearch), [routeSearch]);
   const { formatRelative } = useDateFormatter();
   const isNarrow = useIsNarrowScreen();
   const [builderOpen, setBuilderOpen] = useState(false);
@@ -189,6 +209,11 @@ export function DocumentsPage() {
     enabled: isSearching,
   });
   const documents = isSearching ? hits : list;
+
+  // Bulk selection (issue 30): it belongs to the filter and search shown; "all that match" is that filter.
+  const pageIds = documents.data?.documents.map((document) => document.id) ?? [];
+  const bulkFilter = bulkFilterOf(filters, { searchQuery: isSearching ? searchQuery : undefined });
+  const bulk = useBulkSelection({ scopeKey: JSON.stringify(bulkFilter), pageIds });
 
   const tags = useQuery(tagsQueryOptions(organizationId));
   const propertiesQuery = useQuery(propertiesQueryOptions(organizationId));
@@ -392,6 +417,15 @@ export function DocumentsPage() {
             </div>
           </>
         )}
+        {/* Outside the two layouts, so that a narrower window keeps its open menu and dialogs. */}
+        {ViewsMenu ? (
+          <ViewsMenu
+            organizationId={organizationId}
+            search={search}
+            columns={columns}
+            setColumns={setColumns}
+          />
+        ) : null}
         {filterBuilder}
       </div>
 
@@ -406,8 +440,22 @@ export function DocumentsPage() {
         onEmptied={focusFilterButton}
       />
 
+      <BulkActionBar
+        organizationId={organizationId}
+        scope="documents"
+        selection={bulk.selection}
+        matchingCount={documents.data?.documentsCount ?? 0}
+        matchingCountIsCapped={isSearching && hits.data?.documentsCountIsCapped === true}
+        pageRowCount={pageIds.length}
+        isPageSelected={bulk.tableSelection.pageState === true}
+        filter={bulkFilter}
+        onSelectAllMatching={bulk.selectAllMatching}
+        onClear={bulk.clear}
+      />
+
       <DocumentsQueryTable
         query={documents}
+        selection={bulk.tableSelection}
         empty={
           isNarrowed ? (
             <EmptyState

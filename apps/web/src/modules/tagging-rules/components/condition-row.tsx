@@ -5,6 +5,7 @@ import {
   TAGGING_RULE_CONDITION_FIELDS,
   type TaggingRuleConditionField,
 } from '@sheaf/contracts/tagging-rules';
+import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { X } from 'lucide-react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
@@ -12,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
 import { FormField } from '../../../shared/ui/form-field';
 import { Input } from '../../../shared/ui/input';
+import { membersQueryOptions } from '../../members/api';
+import { memberChoicesOf, PropertyValueInput } from '../../properties/property-value-input';
 import {
   type ConditionDraft,
   newConditionDraft,
@@ -19,13 +22,7 @@ import {
   type PropertyDefinitions,
   type TaggingRuleFormValues,
 } from '../rule-drafts';
-import {
-  LabelledSelect,
-  MemberSelect,
-  optionChoices,
-  PropertySelect,
-  useBooleanChoices,
-} from './rule-controls';
+import { LabelledSelect, PropertySelect } from './rule-controls';
 
 /** An operator's name, by what the condition looks at ("is before" for a date, "greater than" for a number). */
 export function operatorLabel(
@@ -49,7 +46,7 @@ export function operatorLabel(
   }
 }
 
-type ValueInput = 'none' | 'text' | 'number' | 'date' | 'file-type' | 'option' | 'boolean' | 'member';
+type ValueInput = 'none' | 'text' | 'date' | 'file-type' | 'property';
 
 /** Which input the condition's value takes. */
 function valueInputOf(draft: ConditionDraft, definition: PropertyDefinitionDto | undefined): ValueInput {
@@ -63,25 +60,7 @@ function valueInputOf(draft: ConditionDraft, definition: PropertyDefinitionDto |
     case 'fileType':
       return 'file-type';
     case 'property':
-      switch (definition?.type) {
-        case undefined:
-          return 'none';
-        case 'text':
-        case 'url':
-          return 'text';
-        case 'number':
-        case 'monetary':
-          return 'number';
-        case 'date':
-          return 'date';
-        case 'boolean':
-          return 'boolean';
-        case 'select':
-        case 'multi_select':
-          return 'option';
-        case 'member':
-          return 'member';
-      }
+      return definition ? 'property' : 'none';
   }
 }
 
@@ -105,11 +84,14 @@ export function ConditionRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const booleanChoices = useBooleanChoices();
   const position = index + 1;
   const draft = useWatch({ control: form.control, name: `conditions.${index}` });
+  const definition = draft?.field === 'property' ? definitions.get(draft.propertyId) : undefined;
+  const members = useQuery({
+    ...membersQueryOptions(organizationId),
+    enabled: definition?.type === 'member',
+  });
   if (!draft) return null;
-  const definition = draft.field === 'property' ? definitions.get(draft.propertyId) : undefined;
   const valueInput = valueInputOf(draft, definition);
   const valueLabel = t('tagging-rules.form.condition-value', { position });
 
@@ -202,34 +184,31 @@ export function ConditionRow({
                       }))}
                     />
                   );
-                case 'option':
-                  return (
-                    <LabelledSelect
-                      field={field}
-                      controlProps={controlProps}
+                case 'property':
+                  return definition ? (
+                    <PropertyValueInput
+                      definition={definition}
+                      value={{ text: field.value, currency: '', optionIds: [] }}
+                      onChange={(next) => field.onChange(next.text)}
+                      purpose="condition"
+                      booleanControl="select"
                       label={valueLabel}
-                      options={definition ? optionChoices(definition) : []}
-                      placeholder={t('tagging-rules.form.choose-option')}
+                      id={controlProps.id}
+                      invalid={controlProps['aria-invalid']}
+                      describedBy={controlProps['aria-describedby']}
+                      onBlur={field.onBlur}
+                      controlRef={field.ref}
+                      members={memberChoicesOf(members.data)}
+                      placeholder={t('tagging-rules.form.value-placeholder')}
+                      choosePlaceholder={
+                        definition.type === 'member'
+                          ? t('tagging-rules.form.choose-member')
+                          : definition.type === 'boolean'
+                            ? undefined
+                            : t('tagging-rules.form.choose-option')
+                      }
                     />
-                  );
-                case 'boolean':
-                  return (
-                    <LabelledSelect
-                      field={field}
-                      controlProps={controlProps}
-                      label={valueLabel}
-                      options={booleanChoices}
-                    />
-                  );
-                case 'member':
-                  return (
-                    <MemberSelect
-                      organizationId={organizationId}
-                      field={field}
-                      controlProps={controlProps}
-                      label={valueLabel}
-                    />
-                  );
+                  ) : null;
                 case 'date':
                   return (
                     <Input
@@ -247,7 +226,6 @@ export function ConditionRow({
                       {...field}
                       {...controlProps}
                       autoComplete="off"
-                      inputMode={valueInput === 'number' ? 'decimal' : undefined}
                       aria-label={valueLabel}
                       placeholder={t('tagging-rules.form.value-placeholder')}
                     />

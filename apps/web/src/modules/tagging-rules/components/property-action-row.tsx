@@ -1,64 +1,87 @@
 import type { PropertyDefinitionDto } from '@sheaf/contracts/properties';
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useController, useFormState, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button';
-import { Checkbox } from '../../../shared/ui/checkbox';
-import { FormField } from '../../../shared/ui/form-field';
-import { Input } from '../../../shared/ui/input';
-import { Label } from '../../../shared/ui/label';
-import { newPropertyActionDraft, type PropertyDefinitions, type TaggingRuleFormValues } from '../rule-drafts';
+import { FieldMessage, FormField } from '../../../shared/ui/form-field';
+import { membersQueryOptions } from '../../members/api';
 import {
-  LabelledSelect,
-  MemberSelect,
-  optionChoices,
-  PropertySelect,
-  useBooleanChoices,
-} from './rule-controls';
+  memberChoicesOf,
+  type PropertyValueDraft,
+  PropertyValueInput,
+} from '../../properties/property-value-input';
+import { newPropertyActionDraft, type PropertyDefinitions, type TaggingRuleFormValues } from '../rule-drafts';
+import { PropertySelect } from './rule-controls';
 
-/** The options of a multi select, as checkboxes (Space toggles one, Tab moves on). */
-function OptionsChecklist({
+/**
+ * The value an action sets, in the input its property's type takes; the errors of its parts (value,
+ * currency, options) under it.
+ */
+function PropertyActionValue({
+  form,
+  index,
+  organizationId,
   definition,
-  value,
-  onChange,
-  label,
-  describedBy,
 }: {
+  form: UseFormReturn<TaggingRuleFormValues>;
+  index: number;
+  organizationId: string;
   definition: PropertyDefinitionDto;
-  value: string[];
-  onChange: (value: string[]) => void;
-  label: string;
-  describedBy: string | undefined;
 }) {
-  const baseId = useId();
+  const { t } = useTranslation();
+  const errorId = useId();
+  const position = index + 1;
+  const name = `setProperties.${index}` as const;
+  const { field } = useController({ control: form.control, name: `${name}.value` });
+  const draft = useWatch({ control: form.control, name });
+  const { errors } = useFormState({ control: form.control, name });
+  const members = useQuery({
+    ...membersQueryOptions(organizationId),
+    enabled: definition.type === 'member',
+  });
+  const partErrors = errors.setProperties?.[index];
+  const message = [partErrors?.value, partErrors?.currency, partErrors?.optionIds]
+    .map((error) => error?.message)
+    .find((text) => text !== undefined);
+  const change = (next: PropertyValueDraft) => {
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue(`${name}.currency`, next.currency, options);
+    form.setValue(`${name}.optionIds`, next.optionIds, options);
+    field.onChange(next.text);
+  };
   return (
-    <fieldset
-      aria-label={label}
-      aria-describedby={describedBy}
-      className="flex min-h-9 flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-input bg-surface px-3 py-2"
-    >
-      {definition.options.map((option) => {
-        const id = `${baseId}-${option.id}`;
-        const checked = value.includes(option.id);
-        return (
-          <div key={option.id} className="flex items-center gap-2">
-            <Checkbox
-              id={id}
-              checked={checked}
-              onCheckedChange={(next) =>
-                onChange(
-                  next === true ? [...value, option.id] : value.filter((optionId) => optionId !== option.id),
-                )
-              }
-            />
-            <Label htmlFor={id} className="font-normal">
-              {option.name}
-            </Label>
-          </div>
-        );
-      })}
-    </fieldset>
+    <div className="grid min-w-0 gap-1.5">
+      <PropertyValueInput
+        definition={definition}
+        value={{ text: draft.value, currency: draft.currency, optionIds: draft.optionIds }}
+        onChange={change}
+        booleanControl="select"
+        label={
+          definition.type === 'monetary'
+            ? t('tagging-rules.form.property-action-amount', { position })
+            : definition.type === 'multi_select'
+              ? t('tagging-rules.form.property-action-options', { position })
+              : t('tagging-rules.form.property-action-value', { position })
+        }
+        currencyLabel={t('tagging-rules.form.property-action-currency', { position })}
+        members={memberChoicesOf(members.data)}
+        placeholder={t('tagging-rules.form.value-placeholder')}
+        choosePlaceholder={
+          definition.type === 'member'
+            ? t('tagging-rules.form.choose-member')
+            : definition.type === 'boolean'
+              ? undefined
+              : t('tagging-rules.form.choose-option')
+        }
+        invalid={message !== undefined}
+        describedBy={message !== undefined ? errorId : undefined}
+        onBlur={field.onBlur}
+        controlRef={field.ref}
+      />
+      {message !== undefined ? <FieldMessage id={errorId}>{message}</FieldMessage> : null}
+    </div>
   );
 }
 
@@ -82,12 +105,10 @@ export function PropertyActionRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
-  const booleanChoices = useBooleanChoices();
   const position = index + 1;
   const draft = useWatch({ control: form.control, name: `setProperties.${index}` });
   if (!draft) return null;
   const definition = definitions.get(draft.propertyId);
-  const valueLabel = t('tagging-rules.form.property-action-value', { position });
 
   const restart = (propertyId: string) => {
     const next = newPropertyActionDraft(definitions.get(propertyId));
@@ -114,111 +135,13 @@ export function PropertyActionRow({
             />
           )}
         />
-        {definition?.type === 'multi_select' ? (
-          <FormField
-            control={form.control}
-            name={`setProperties.${index}.optionIds`}
-            render={({ field, controlProps }) => (
-              <OptionsChecklist
-                definition={definition}
-                value={field.value}
-                onChange={field.onChange}
-                label={t('tagging-rules.form.property-action-options', { position })}
-                describedBy={controlProps['aria-describedby']}
-              />
-            )}
-          />
-        ) : definition?.type === 'monetary' ? (
-          <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-2">
-            <FormField
-              control={form.control}
-              name={`setProperties.${index}.value`}
-              render={({ field, controlProps }) => (
-                <Input
-                  {...field}
-                  {...controlProps}
-                  autoComplete="off"
-                  inputMode="decimal"
-                  aria-label={t('tagging-rules.form.property-action-amount', { position })}
-                  placeholder={t('tagging-rules.form.value-placeholder')}
-                />
-              )}
-            />
-            <FormField
-              control={form.control}
-              name={`setProperties.${index}.currency`}
-              render={({ field, controlProps }) => (
-                <Input
-                  {...field}
-                  {...controlProps}
-                  autoComplete="off"
-                  maxLength={3}
-                  className="uppercase"
-                  aria-label={t('tagging-rules.form.property-action-currency', { position })}
-                  placeholder="EUR"
-                />
-              )}
-            />
-          </div>
-        ) : definition ? (
-          <FormField
-            control={form.control}
-            name={`setProperties.${index}.value`}
-            render={({ field, controlProps }) => {
-              switch (definition.type) {
-                case 'select':
-                  return (
-                    <LabelledSelect
-                      field={field}
-                      controlProps={controlProps}
-                      label={valueLabel}
-                      options={optionChoices(definition)}
-                      placeholder={t('tagging-rules.form.choose-option')}
-                    />
-                  );
-                case 'boolean':
-                  return (
-                    <LabelledSelect
-                      field={field}
-                      controlProps={controlProps}
-                      label={valueLabel}
-                      options={booleanChoices}
-                    />
-                  );
-                case 'member':
-                  return (
-                    <MemberSelect
-                      organizationId={organizationId}
-                      field={field}
-                      controlProps={controlProps}
-                      label={valueLabel}
-                    />
-                  );
-                case 'date':
-                  return (
-                    <Input
-                      {...field}
-                      {...controlProps}
-                      type="date"
-                      min="1000-01-01"
-                      max="9999-12-31"
-                      aria-label={valueLabel}
-                    />
-                  );
-                default:
-                  return (
-                    <Input
-                      {...field}
-                      {...controlProps}
-                      autoComplete="off"
-                      type={definition.type === 'url' ? 'url' : 'text'}
-                      inputMode={definition.type === 'number' ? 'decimal' : undefined}
-                      aria-label={valueLabel}
-                      placeholder={t('tagging-rules.form.value-placeholder')}
-                    />
-                  );
-              }
-            }}
+        {definition ? (
+          <PropertyActionValue
+            key={definition.id}
+            form={form}
+            index={index}
+            organizationId={organizationId}
+            definition={definition}
           />
         ) : null}
       </div>

@@ -1,10 +1,8 @@
 import type { PropertyDefinitionDto } from '@sheaf/contracts/properties';
-import { useQuery } from '@tanstack/react-query';
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldControlProps } from '../../../shared/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../shared/ui/select';
-import { membersQueryOptions } from '../../members/api';
 import { PROPERTY_TYPE_ICONS } from '../../properties/property-types';
 
 /** What a react-hook-form controller gives a select. */
@@ -96,46 +94,5 @@ export function PropertySelect({
         })}
       </SelectContent>
     </Select>
-  );
-}
-
-/** A select property's options. */
-export const optionChoices = (definition: Pick<PropertyDefinitionDto, 'options'>): SelectOption[] =>
-  definition.options.map((option) => ({ value: option.id, label: option.name }));
-
-/** Yes and no. */
-export function useBooleanChoices(): SelectOption[] {
-  const { t } = useTranslation();
-  return [
-    { value: 'true', label: t('properties.values.yes') },
-    { value: 'false', label: t('properties.values.no') },
-  ];
-}
-
-/** The organization's members, by name. */
-export function MemberSelect({
-  organizationId,
-  field,
-  controlProps,
-  label,
-}: {
-  organizationId: string;
-  field: SelectFieldProps;
-  controlProps: FieldControlProps;
-  label: string;
-}) {
-  const { t } = useTranslation();
-  const members = useQuery(membersQueryOptions(organizationId));
-  const choices = (members.data ?? [])
-    .map(({ user }) => ({ value: user.id, label: user.name || user.email }))
-    .sort((a, b) => a.label.localeCompare(b.label));
-  return (
-    <LabelledSelect
-      field={field}
-      controlProps={controlProps}
-      label={label}
-      options={choices}
-      placeholder={t('tagging-rules.form.choose-member')}
-    />
   );
 }
