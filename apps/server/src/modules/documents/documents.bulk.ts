@@ -10,33 +10,9 @@ import type { JobQueue } from '../jobs/jobs.queue';
 import type { StorageDriver } from '../storage/storage.types';
 import { queueExtraction } from './documents.extraction-state';
 import { applyDocumentFilters, resolveDocumentQuery } from './documents.filters';
-import { DAY_MS, type DocumentListRow } from './documents.models';
+import { DAY_MS } from './documents.models';
 import { readListItems } from './documents.port';
 import { createDocumentsRepository } from './documents.repository';
-
-/** Every column but the content (which a zip never needs). */
-const ZIP_COLUMNS = [
-  'id',
-  'organization_id',
-  'name',
-  'original_name',
-  'original_size',
-  'original_sha256',
-  'mime_type',
-  'storage_key',
-  'created_by',
-  'created_at',
-  'updated_at',
-  'is_deleted',
-  'deleted_at',
-  'deleted_by',
-  'scheduled_purge_at',
-  'extraction_status',
-  'extraction_error_code',
-  'extraction_error_message',
-  'document_date',
-  'document_date_source',
-] as const;
 
 /** Where a bulk selection looks: the active documents or the trash. */
 export type BulkScope = 'documents' | 'trash';
@@ -292,13 +268,7 @@ export function createDocumentsBulk({
     }): Promise<ZipDocument[]> {
       if (documentIds.length === 0) return [];
       const repository = createDocumentsRepository({ db });
-      const listRows: DocumentListRow[] = await db
-        .selectFrom('documents')
-        .select(ZIP_COLUMNS)
-        .where('organization_id', '=', organizationId)
-        .where('id', 'in', documentIds)
-        .where('is_deleted', '=', 0)
-        .execute();
+      const listRows = await repository.findActiveListRowsByIds({ organizationId, documentIds });
       const items = await readListItems(repository, listRows);
       const keyOf = new Map(listRows.map((row) => [row.id, row.storage_key]));
       const byId = new Map(items.map((item) => [item.id, item]));

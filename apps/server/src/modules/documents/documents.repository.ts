@@ -497,6 +497,24 @@ export function createDocumentsRepository({
         .executeTakeFirst() as Promise<DocumentListRow | undefined>;
     },
 
+    /** The organization's active documents among `documentIds` (any order), without their content. */
+    async findActiveListRowsByIds({
+      organizationId,
+      documentIds,
+    }: {
+      organizationId: string;
+      documentIds: string[];
+    }) {
+      if (documentIds.length === 0) return [];
+      return db
+        .selectFrom('documents')
+        .select(LIST_COLUMNS)
+        .where('documents.organization_id', '=', organizationId)
+        .where('documents.id', 'in', documentIds)
+        .where('documents.is_deleted', '=', 0)
+        .execute() as Promise<DocumentListRow[]>;
+    },
+
     async findBySha256({ organizationId, sha256 }: { organizationId: string; sha256: string }) {
       return db
         .selectFrom('documents')
