@@ -188,7 +188,13 @@ export function createServices({
     secret: authSecret,
   });
   // Saved views of the documents list: personal or shared, each member's pins and default.
-  const savedViews = createSavedViewsUsecases({ database, clock });
+  // A view's filters and sort are checked as the list checks them (a condition that does not fit
+  // its property is refused when saved, not when the view is opened).
+  const savedViews = createSavedViewsUsecases({
+    database,
+    clock,
+    checkDocumentQuery: documents.checkDocumentQuery,
+  });
   // Bulk actions: by ids in the request, by filter as a resumable task (the jobs queue), zip downloads.
   const bulk = createBulkUsecases({
     database,

@@ -165,6 +165,31 @@ export function createDocumentsUsecases({
       return { documents: await toListItems(rows), documentsCount: count };
     },
 
+    /**
+     * Checks filters and a sort as listDocuments would (400 api.validation_error for a property
+     * condition or sort that does not fit its property), for what stores them to list later.
+     */
+    async checkDocumentQuery({
+      organizationId,
+      filters,
+      sort,
+      order,
+    }: {
+      organizationId: string;
+      filters: DocumentFilters;
+      sort?: DocumentSort | undefined;
+      order?: SortOrder | undefined;
+    }): Promise<void> {
+      await resolveDocumentQuery({
+        db: database.db,
+        dialect: database.dialect,
+        organizationId,
+        filters,
+        sort,
+        order,
+      });
+    },
+
     async listDeletedDocuments({
       organizationId,
       pageIndex,

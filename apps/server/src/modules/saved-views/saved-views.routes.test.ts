@@ -312,6 +312,44 @@ describe.each(testDialects)('saved views API on %s', (dialect) => {
       expect(empty.status).toBe(400);
     });
 
+    it('refuses a property condition or sort that does not fit its property, on creation and on change, changing nothing', async () => {
+      const amount = await createProperty(server, as(owner), organizationId, {
+        name: 'Total',
+        type: 'number',
+      });
+      const label = await createProperty(server, as(owner), organizationId, { name: 'Label', type: 'text' });
+      for (const body of [
+        { name: 'Not a number', filters: { property: [`${amount.id}:eq:abc`] } },
+        { name: 'Text sort', sort: `property:${label.id}` },
+      ]) {
+        const response = await send(as(member), 'POST', savedViewsPath(organizationId), body);
+        expect(response.status, JSON.stringify(body)).toBe(400);
+        expect((await readError(response)).error.code).toBe('api.validation_error');
+      }
+      expect(await namesSeenBy(member)).not.toContain('Not a number');
+      const view = await createSavedView(server, as(member), organizationId, {
+        name: 'Totals',
+        filters: { ...EMPTY_SAVED_VIEW_FILTERS, property: [`${amount.id}:between:10..`] },
+      });
+      const refiltered = await send(as(member), 'PATCH', savedViewsPath(organizationId, view.id), {
+        filters: { property: [`${amount.id}:between:x..`] },
+      });
+      expect(refiltered.status).toBe(400);
+      const [kept] = (await listSavedViews(server, as(member), organizationId)).filter(
+        ({ id }) => id === view.id,
+      );
+      expect(kept?.filters.property).toEqual([`${amount.id}:between:10..`]);
+      // A condition on an unknown property matches nothing, as in the list: not an error.
+      expect(
+        (
+          await send(as(member), 'POST', savedViewsPath(organizationId), {
+            name: 'Unknown property',
+            filters: { property: ['prop_unknown:set'] },
+          })
+        ).status,
+      ).toBe(201);
+    });
+
     it(`refuses a member's personal view past ${SAVED_VIEWS_LIMIT}`, async () => {
       const limited = await createUser('views-limited@example.com', 'Lim Ited');
       await addMember(server, owner, organizationId, limited, 'member');

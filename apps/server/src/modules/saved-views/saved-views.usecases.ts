@@ -1,3 +1,11 @@
+import {
+  type DocumentFilters,
+  type DocumentSort,
+  documentFiltersShape,
+  documentSortSchema,
+  SORT_ORDERS,
+  type SortOrder,
+} from '@sheaf/contracts/document-filters';
 import { SAVED_VIEWS_LIMIT } from '@sheaf/contracts/limits';
 import type { MemberRole } from '@sheaf/contracts/permissions';
 import {
@@ -11,7 +19,7 @@ import {
   savedViewReferences,
   type updateSavedViewSchema,
 } from '@sheaf/contracts/saved-views';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import type { DatabaseOrTransaction } from '../../db/database.types';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
@@ -37,12 +45,22 @@ type ViewContent = { filters: SavedViewFilters; sort: string | null; columns: re
 const SHARE_FORBIDDEN = 'Only owners and admins share views with the organization or change shared views.';
 const EDIT_FORBIDDEN = 'Only its creator changes a personal view.';
 
+/** The documents module's check of a list's filters and sort (documents usecases' checkDocumentQuery). */
+export type CheckDocumentQuery = (query: {
+  organizationId: string;
+  filters: DocumentFilters;
+  sort?: DocumentSort | undefined;
+  order?: SortOrder | undefined;
+}) => Promise<void>;
+
 export function createSavedViewsUsecases({
   database,
   clock = systemClock,
+  checkDocumentQuery,
 }: {
   database: AppDatabase;
   clock?: Clock;
+  checkDocumentQuery: CheckDocumentQuery;
 }) {
   const repository = createSavedViewsRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -74,6 +92,24 @@ export function createSavedViewsUsecases({
       names: new Map([...tags, ...properties].map(({ id, name }) => [id, name])),
     };
   }
+
+  /**
+   * A view is saved only with filters and a sort the list takes: a property condition's value must
+   * fit its property (400 api.validation_error, as GET /documents answers), so that opening the
+   * view never fails. A condition on a deleted property matches nothing, as in the list.
+   */
+  const checkListQuery = (
+    organizationId: string,
+    filters: SavedViewFilters,
+    sort: string | null,
+    order: string | null,
+  ) =>
+    checkDocumentQuery({
+      organizationId,
+      filters: z.strictObject(documentFiltersShape).parse(filters),
+      sort: sort === null ? undefined : documentSortSchema.parse(sort),
+      order: order === null ? undefined : z.enum(SORT_ORDERS).parse(order),
+    });
 
   const contentOf = (row: SavedViewRow): ViewContent => ({
     filters: parseFilters(row.filters),
@@ -155,6 +191,7 @@ export function createSavedViewsUsecases({
       if (input.visibility === 'organization' && !canManageSharedViews(member.role)) {
         throw createForbiddenError(SHARE_FORBIDDEN);
       }
+      await checkListQuery(member.organizationId, input.filters, input.sort ?? null, input.order ?? null);
       return database.db.transaction().execute(async (trx) => {
         await checkLimit(trx, member, input.visibility);
         const savedViewId = generateId('sv');
@@ -197,6 +234,17 @@ export function createSavedViewsUsecases({
       savedViewId: string;
       input: z.output<typeof updateSavedViewSchema>;
     }): Promise<SavedViewDto> {
+      // Before the transaction: the check reads through the documents module (on SQLite a query
+      // outside the transaction would wait for it).
+      if (input.filters !== undefined || input.sort !== undefined || input.order !== undefined) {
+        const current = await requireVisible(database.db, member, savedViewId);
+        await checkListQuery(
+          member.organizationId,
+          input.filters ?? parseFilters(current.filters),
+          input.sort !== undefined ? input.sort : current.sort,
+          input.order !== undefined ? input.order : current.sort_order,
+        );
+      }
       return database.db.transaction().execute(async (trx) => {
         const row = await requireVisible(trx, member, savedViewId);
         const edits = SAVED_VIEW_EDIT_FIELDS.some((field) => input[field] !== undefined);
