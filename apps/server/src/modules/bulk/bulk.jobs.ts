@@ -5,6 +5,10 @@ import { BULK_TASK_JOB_TYPE, type BulkTaskJobPayload, type BulkUsecases } from '
  * Runs bulk tasks. At least once: a run after a crash resumes at the first document not marked
  * done (see `runTask`); a task whose last try fails ends `failed`, what it did staying done.
  */
+export const BULK_PURGE_JOB_TYPE = 'bulk.purge-tasks';
+export const BULK_PURGE_SCHEDULE = 'bulk.purge-tasks';
+export const BULK_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
 export function registerBulkJobs({ jobQueue, bulk }: { jobQueue: JobQueue; bulk: BulkUsecases }) {
   jobQueue.register<BulkTaskJobPayload>(
     BULK_TASK_JOB_TYPE,
@@ -22,4 +26,15 @@ export function registerBulkJobs({ jobQueue, bulk }: { jobQueue: JobQueue; bulk:
       },
     },
   );
+
+  // Hourly: expired downloads, and tasks ended more than 30 days ago (BULK_TASK_RETENTION_MS).
+  jobQueue.register(BULK_PURGE_JOB_TYPE, async (_payload, { logger }) => {
+    const purged = await bulk.purgeTasks();
+    if (purged > 0) logger.info({ purged }, 'Old bulk tasks purged');
+  });
+  jobQueue.schedule({
+    name: BULK_PURGE_SCHEDULE,
+    type: BULK_PURGE_JOB_TYPE,
+    intervalMs: BULK_PURGE_INTERVAL_MS,
+  });
 }

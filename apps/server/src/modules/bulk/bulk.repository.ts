@@ -227,6 +227,16 @@ export function createBulkRepository({ db, dialect }: { db: DatabaseOrTransactio
     async deleteExpired({ now }: { now: Timestamp }) {
       await db.deleteFrom('bulk_tasks').where('expires_at', '<', now).execute();
     },
+
+    /** Tasks that ended (done or failed) before `before`, with their items; answers how many. */
+    async deleteFinishedBefore({ before }: { before: Timestamp }) {
+      const result = await db
+        .deleteFrom('bulk_tasks')
+        .where('state', 'in', ['done', 'failed'])
+        .where('finished_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 

@@ -564,4 +564,50 @@ describe.each(testDialects)('bulk actions API on %s', (dialect) => {
     clock.advance(25 * 60 * 60 * 1000);
     expect((await request(server, 'GET', task.downloadUrl ?? '', as(owner))).status).toBe(404);
   });
+
+  it('purges the tasks ended over 30 days ago with their documents list, keeping the others', async () => {
+    const organizationId = await newOrganization();
+    await newDocuments(organizationId, 2);
+    const tag = await createTag(server, as(owner), organizationId, { name: 'Old task' });
+    const old = await runBulkTask(server, as(owner), organizationId, {
+      action: 'add_tags',
+      tagIds: [tag.id],
+      filter: { tags: [] },
+    });
+    const recent = await runBulkTask(server, as(owner), organizationId, {
+      action: 'remove_tags',
+      tagIds: [tag.id],
+      filter: { tags: [tag.id] },
+    });
+    expect([old.state, recent.state]).toEqual(['done', 'done']);
+    const { db } = testDatabase.database;
+    const itemsOf = async (taskId: string) =>
+      (await db.selectFrom('bulk_task_items').select('document_id').where('task_id', '=', taskId).execute())
+        .length;
+    expect(await itemsOf(old.id)).toBe(2);
+    expect(await server.services.bulk.purgeTasks()).toBe(0);
+
+    // One ended 30 days and a second before now, the other 30 days less a second before.
+    const daysAgo = (milliseconds: number) => new Date(clock.now().getTime() - milliseconds).toISOString();
+    const month = 30 * 24 * 60 * 60 * 1000;
+    await db
+      .updateTable('bulk_tasks')
+      .set({ finished_at: daysAgo(month + 1000) })
+      .where('id', '=', old.id)
+      .execute();
+    await db
+      .updateTable('bulk_tasks')
+      .set({ finished_at: daysAgo(month - 1000) })
+      .where('id', '=', recent.id)
+      .execute();
+    expect(await server.services.bulk.purgeTasks()).toBe(1);
+    const left = await db
+      .selectFrom('bulk_tasks')
+      .select('id')
+      .where('id', 'in', [old.id, recent.id])
+      .execute();
+    expect(left.map(({ id }) => id)).toEqual([recent.id]);
+    expect(await itemsOf(old.id)).toBe(0);
+    expect((await request(server, 'GET', taskPath(organizationId, old.id), as(owner))).status).toBe(404);
+  });
 });

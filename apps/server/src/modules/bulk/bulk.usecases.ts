@@ -37,6 +37,8 @@ const TASK_WORKERS = 4;
 /** Documents read per query when a selection is walked. */
 const SELECTION_PAGE_SIZE = 1_000;
 const HOUR_MS = 60 * 60 * 1000;
+/** How long an ended task (and its list of documents) is kept for its users to look at. */
+export const BULK_TASK_RETENTION_MS = 30 * 24 * HOUR_MS;
 
 /** Who runs a bulk action. */
 export type BulkActor = { organizationId: string; userId: string };
@@ -401,6 +403,15 @@ export function createBulkUsecases({
 
     async getTask({ organizationId, taskId }: { organizationId: string; taskId: string }) {
       return toDto(await getTaskRow(organizationId, taskId));
+    },
+
+    /** The hourly clean-up: expired downloads, and tasks ended over BULK_TASK_RETENTION_MS ago. */
+    async purgeTasks() {
+      const current = clock.now();
+      await repository.deleteExpired({ now: toTimestamp(current) });
+      return repository.deleteFinishedBefore({
+        before: toTimestamp(addMilliseconds(current, -BULK_TASK_RETENTION_MS)),
+      });
     },
 
     async listTasks({
