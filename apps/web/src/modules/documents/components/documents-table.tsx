@@ -295,6 +295,8 @@ export function DocumentsTable({
   }, [isPastLastPage, documentsCount, pagination, onPaginationChange]);
 
   // The fixed columns' widths (tags 14rem, creation date 8rem, actions about 6rem) plus the name's.
+  // The selection's checkbox column (2.5rem) is taken from the name's: with the default columns the
+  // table then still fits a 1440 px window beside the sidebar, the row actions in view.
   const minWidthRem =
     minNameWidthRem === undefined
       ? undefined
@@ -302,7 +304,6 @@ export function DocumentsTable({
         extraColumns.reduce((total, column) => total + (column.widthRem ?? 11), 0) +
         (showTags ? 14 : 0) +
         (showCreationDate ? 8 : 0) +
-        (selection ? 2.5 : 0) +
         6;
 
   return (
