@@ -1,6 +1,7 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type {
+  Database,
   DatabaseOrTransaction,
   DocumentPropertyValuesTable,
   PropertyDefinitionsTable,
@@ -49,28 +50,59 @@ export type PropertyDefinitionUpdate = Pick<
 
 export function createPropertiesRepository({ db, dialect }: { db: DatabaseOrTransaction; dialect: Dialect }) {
   /**
-   * Each property's count of documents outside the trash carrying a value, in one grouped query
-   * over the organization's properties (found by `property_id`, the first column of the value
-   * indexes; a multi select's rows of one document count once).
+   * Each property's count of documents outside the trash carrying a value: its value rows (found by
+   * `property_id`, the first column of the value indexes, which hold every row) less the
+   * organization's trash, a short list read once. A single-valued property has one row per
+   * document: counted as is; only a multi select's rows (one per option) are counted by distinct
+   * document. Joining each row to its document instead read a row per value (7 s at 100,000
+   * documents with five properties on SQLite, against 0.1 s).
    */
-  const countsQuery = (organizationId: string) =>
-    db
+  const countsQuery = (organizationId: string, propertyId?: string) => {
+    const trash = (eb: ExpressionBuilder<Database, 'document_property_values'>) =>
+      eb
+        .selectFrom('documents')
+        .select('documents.id')
+        .where('documents.organization_id', '=', organizationId)
+        .where('documents.is_deleted', '=', 1);
+    const propertiesOf =
+      (multiSelect: boolean) => (eb: ExpressionBuilder<Database, 'document_property_values'>) =>
+        eb
+          .selectFrom('property_definitions')
+          .select('property_definitions.id')
+          .where('property_definitions.organization_id', '=', organizationId)
+          .where('property_definitions.type', multiSelect ? '=' : '<>', 'multi_select')
+          .$if(propertyId !== undefined, (query) =>
+            query.where('property_definitions.id', '=', propertyId ?? ''),
+          );
+    const singleValued = db
       .selectFrom('document_property_values')
-      .innerJoin('documents', 'documents.id', 'document_property_values.document_id')
+      .select((eb) => [
+        'document_property_values.property_id',
+        eb.fn.countAll<number | string>().as('documents_count'),
+      ])
+      .where('document_property_values.property_id', 'in', propertiesOf(false))
+      .where('document_property_values.document_id', 'not in', trash)
+      .groupBy('document_property_values.property_id');
+    const multiSelect = db
+      .selectFrom('document_property_values')
       .select((eb) => [
         'document_property_values.property_id',
         eb.fn.count<number | string>('document_property_values.document_id').distinct().as('documents_count'),
       ])
-      .where('document_property_values.property_id', 'in', (eb) =>
-        eb.selectFrom('property_definitions').select('id').where('organization_id', '=', organizationId),
-      )
-      .where('documents.is_deleted', '=', 0)
+      .where('document_property_values.property_id', 'in', propertiesOf(true))
+      .where('document_property_values.document_id', 'not in', trash)
       .groupBy('document_property_values.property_id');
+    return singleValued.unionAll(multiSelect);
+  };
 
-  const definitionsWithCounts = (organizationId: string) =>
+  const definitionsWithCounts = (organizationId: string, propertyId?: string) =>
     db
       .selectFrom('property_definitions')
-      .leftJoin(countsQuery(organizationId).as('counts'), 'counts.property_id', 'property_definitions.id')
+      .leftJoin(
+        countsQuery(organizationId, propertyId).as('counts'),
+        'counts.property_id',
+        'property_definitions.id',
+      )
       .select((eb) => [
         ...DEFINITION_COLUMNS,
         eb.fn.coalesce('counts.documents_count', eb.lit(0)).as('documents_count'),
@@ -87,7 +119,7 @@ export function createPropertiesRepository({ db, dialect }: { db: DatabaseOrTran
     },
 
     async findByIdWithCount({ organizationId, propertyId }: { organizationId: string; propertyId: string }) {
-      return (await definitionsWithCounts(organizationId)
+      return (await definitionsWithCounts(organizationId, propertyId)
         .where('property_definitions.id', '=', propertyId)
         .executeTakeFirst()) as PropertyDefinitionWithCountRow | undefined;
     },
