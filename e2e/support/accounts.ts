@@ -61,3 +61,28 @@ export async function signUpWithOrganization(
   await expect(page).toHaveURL(/\/organizations\/org_[a-z0-9]{24}$/);
   return page.url();
 }
+
+/**
+ * A fresh browser context on the server (at `viewport` when given) whose page signed up through the
+ * API and made its first organization; with what seeding through the API takes: `api`, the
+ * organization's API path, and `headers`, the origin the API asks of writes.
+ */
+export async function openOrganization(
+  browser: Browser,
+  serverUrl: string,
+  account: Account,
+  { viewport }: { viewport?: { width: number; height: number } } = {},
+) {
+  const { context, page } = await openPage(browser, serverUrl);
+  if (viewport) await page.setViewportSize(viewport);
+  const organizationUrl = await signUpWithOrganization(page, serverUrl, account);
+  const organizationId = organizationUrl.split('/').at(-1) ?? '';
+  return {
+    context,
+    page,
+    organizationUrl,
+    organizationId,
+    api: `/api/organizations/${organizationId}`,
+    headers: { origin: serverUrl },
+  };
+}

@@ -33,3 +33,14 @@ export async function createProperty(
   }
   return dialog;
 }
+
+/** Creates a tag through the API in the page's session (see `openOrganization`); returns its id. */
+export async function createTagThroughApi(
+  page: Page,
+  { api, headers }: { api: string; headers: Record<string, string> },
+  { name, color }: { name: string; color: string },
+) {
+  const response = await page.request.post(`${api}/tags`, { data: { name, color }, headers });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { tag: { id: string } }).tag.id;
+}

@@ -1,30 +1,14 @@
-import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { openPage, signUpWithOrganization } from '../support/accounts';
+import { openOrganization } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
+import { createTagThroughApi } from '../support/documents';
+import { shoot } from '../support/screenshots';
 import { useSheafServer } from '../support/sheaf-server';
 
 const sheafServer = useSheafServer({ AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' });
 
 const STATEMENTS = 210;
 const MEMOS = 15;
-
-/** Light and dark, narrow and wide, into SHEAF_E2E_SHOTS_DIR when it is set (a look, not a check). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHEAF_E2E_SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(size);
-}
 
 /**
  * Uploads small text documents through the API (a few at a time), in the page's session: each its
@@ -55,16 +39,13 @@ test('selects across pages, tags 200+ documents by filter in the background, tra
 }) => {
   test.setTimeout(300_000);
   const sheaf = sheafServer();
-  const { page } = await openPage(browser, sheaf.url);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const organizationUrl = await signUpWithOrganization(page, sheaf.url, {
-    name: 'Grace Hopper',
-    email: 'grace@example.org',
-    password: 'correct horse battery',
-  });
-  const organizationId = organizationUrl.split('/').at(-1) ?? '';
-  const api = `/api/organizations/${organizationId}`;
-  const headers = { origin: sheaf.url };
+  const organization = await openOrganization(
+    browser,
+    sheaf.url,
+    { name: 'Grace Hopper', email: 'grace@example.org', password: 'correct horse battery' },
+    { viewport: { width: 1440, height: 900 } },
+  );
+  const { page, organizationUrl, api, headers } = organization;
 
   // Seeded through the API: 210 bank statements tagged "Bank" (one bulk request by ids), 15 memos.
   const statementNames = Array.from(
@@ -76,11 +57,7 @@ test('selects across pages, tags 200+ documents by filter in the background, tra
     (_, index) => `memo-${String(index + 1).padStart(2, '0')}.txt`,
   );
   const ids = await uploadTextDocuments(page, api, sheaf.url, [...memoNames, ...statementNames]);
-  const createTag = async (name: string, color: string) => {
-    const response = await page.request.post(`${api}/tags`, { data: { name, color }, headers });
-    expect(response.status()).toBe(201);
-    return ((await response.json()) as { tag: { id: string } }).tag.id;
-  };
+  const createTag = (name: string, color: string) => createTagThroughApi(page, organization, { name, color });
   const bankTagId = await createTag('Bank', '#75c5ff');
   await createTag('Statements 2024', '#d8ff75');
   const reviewedTagId = await createTag('Reviewed', '#ffb775');

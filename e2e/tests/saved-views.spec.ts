@@ -1,53 +1,29 @@
-import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { openPage, signUpWithOrganization } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { openOrganization } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
-import { uploadTextPdf } from '../support/documents';
+import { createTagThroughApi, uploadTextPdf } from '../support/documents';
+import { shoot } from '../support/screenshots';
 import { useSheafServer } from '../support/sheaf-server';
 
 const sheafServer = useSheafServer({ AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' });
-
-/** Light and dark, narrow and wide, into SHEAF_E2E_SHOTS_DIR when it is set (a look, not a check). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHEAF_E2E_SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(size);
-}
 
 test('saves a filtered list as a view, pins it with its count, opens on it by default, and survives its tag being deleted', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const sheaf = sheafServer();
-  const { page } = await openPage(browser, sheaf.url);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const organizationUrl = await signUpWithOrganization(page, sheaf.url, {
-    name: 'Grace Hopper',
-    email: 'grace@example.org',
-    password: 'correct horse battery',
-  });
-  const organizationId = organizationUrl.split('/').at(-1) ?? '';
-  const api = `/api/organizations/${organizationId}`;
-  const headers = { origin: sheaf.url };
+  const organization = await openOrganization(
+    browser,
+    sheaf.url,
+    { name: 'Grace Hopper', email: 'grace@example.org', password: 'correct horse battery' },
+    { viewport: { width: 1440, height: 900 } },
+  );
+  const { page, organizationUrl, api, headers } = organization;
 
   await page.goto(`${organizationUrl}/documents`);
   await uploadTextPdf(page, 'Invoice March.pdf', ['Invoice for March']);
   await uploadTextPdf(page, 'Meeting memo.pdf', ['Notes of the meeting']);
-  const tag = (await (
-    await page.request.post(`${api}/tags`, { data: { name: 'Invoices', color: '#d8ff75' }, headers })
-  ).json()) as {
-    tag: { id: string };
-  };
+  const tagId = await createTagThroughApi(page, organization, { name: 'Invoices', color: '#d8ff75' });
   const { documents } = (await (await page.request.get(`${api}/documents`)).json()) as {
     documents: { id: string; name: string }[];
   };
@@ -55,14 +31,14 @@ test('saves a filtered list as a view, pins it with its count, opens on it by de
   expect(
     (
       await page.request.post(`${api}/documents/${invoice?.id}/tags`, {
-        data: { tagId: tag.tag.id },
+        data: { tagId },
         headers,
       })
     ).ok(),
   ).toBe(true);
 
   // Filter the list, then save it as a view (pinned by default).
-  await page.goto(`${organizationUrl}/documents?tags=${tag.tag.id}&sort=name`);
+  await page.goto(`${organizationUrl}/documents?tags=${tagId}&sort=name`);
   const table = page.getByRole('table', { name: 'Documents' });
   await expect(table.getByRole('link', { name: 'Invoice March.pdf' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'Meeting memo.pdf' })).toBeHidden();
@@ -83,7 +59,7 @@ test('saves a filtered list as a view, pins it with its count, opens on it by de
   await expect(pinned).toContainText('1');
   await page.goto(organizationUrl);
   await pinned.click();
-  await expect(page).toHaveURL(new RegExp(`/documents\\?.*tags=${tag.tag.id}`));
+  await expect(page).toHaveURL(new RegExp(`/documents\\?.*tags=${tagId}`));
   await expect(table.getByRole('link', { name: 'Invoice March.pdf' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'Meeting memo.pdf' })).toBeHidden();
   await expectNoSeriousAxeViolations(page);
@@ -101,11 +77,11 @@ test('saves a filtered list as a view, pins it with its count, opens on it by de
   await shoot(page, 'saved-views-manage');
   await page.keyboard.press('Escape');
   await page.goto(`${organizationUrl}/documents`);
-  await expect(page).toHaveURL(new RegExp(`tags=${tag.tag.id}`));
+  await expect(page).toHaveURL(new RegExp(`tags=${tagId}`));
   await expect(table.getByRole('link', { name: 'Meeting memo.pdf' })).toBeHidden();
 
   // Its tag deleted, the view still opens (every document) and says what it dropped.
-  expect((await page.request.delete(`${api}/tags/${tag.tag.id}`, { headers })).status()).toBe(204);
+  expect((await page.request.delete(`${api}/tags/${tagId}`, { headers })).status()).toBe(204);
   await page.goto(organizationUrl);
   await pinned.click();
   await expect(

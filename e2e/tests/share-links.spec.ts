@@ -1,36 +1,18 @@
-import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { openPage, signUpWithOrganization } from '../support/accounts';
+import { expect, test } from '@playwright/test';
+import { openOrganization, openPage } from '../support/accounts';
 import { expectNoSeriousAxeViolations } from '../support/axe';
 import { uploadTextPdf } from '../support/documents';
+import { shoot } from '../support/screenshots';
 import { useSheafServer } from '../support/sheaf-server';
 
 const sheafServer = useSheafServer({ AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false' });
-
-/** Light and dark, narrow and wide, into SHEAF_E2E_SHOTS_DIR when it is set (a look, not a check). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SHEAF_E2E_SHOTS_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(size);
-}
 
 test('shares a document with a password, opens it in a fresh browser, and revokes it', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const sheaf = sheafServer();
-  const { page } = await openPage(browser, sheaf.url);
-  const organizationUrl = await signUpWithOrganization(page, sheaf.url, {
+  const { page, organizationUrl } = await openOrganization(browser, sheaf.url, {
     name: 'Ada Lovelace',
     email: 'ada@example.org',
     password: 'correct horse battery',

@@ -14,6 +14,7 @@ import {
   addMember,
   createApiKey,
   createOrganization,
+  createOrganizationWithMembers,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 import { addNote, listNotes, notesPath } from './notes.test-helpers';
@@ -21,7 +22,7 @@ import { addNote, listNotes, notesPath } from './notes.test-helpers';
 describe.each(testDialects)('notes API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
-  const { server, createUser } = useApiTestServer(testDatabase, {
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, {
     clock,
     env: { MAX_ORGANIZATIONS_PER_USER: '100' },
   });
@@ -67,15 +68,17 @@ describe.each(testDialects)('notes API on %s', (dialect) => {
     (await listNotes(server, as(owner), id, documentId)).notes.map(({ content }) => content);
 
   beforeAll(async () => {
-    owner = await createUser('notes-owner@example.com', 'Olivia Owner');
-    admin = await createUser('notes-admin@example.com', 'Ada Admin');
-    author = await createUser('notes-author@example.com', 'Mia Member');
-    other = await createUser('notes-other@example.com', 'Oscar Other');
-    outsider = await createUser('notes-outsider@example.com', 'Otto Outsider');
-    organizationId = (await createOrganization(server, owner, 'Notebook')).id;
-    await addMember(server, owner, organizationId, admin, 'admin');
-    await addMember(server, owner, organizationId, author, 'member');
-    await addMember(server, owner, organizationId, other, 'member');
+    ({
+      owner,
+      admin,
+      member: author,
+      other,
+      outsider,
+      organizationId,
+    } = await createOrganizationWithMembers(server, smtp, {
+      emailPrefix: 'notes',
+      organizationName: 'Notebook',
+    }));
   });
 
   describe('adding, listing, editing and deleting', () => {

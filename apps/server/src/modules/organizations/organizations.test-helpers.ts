@@ -127,6 +127,30 @@ export async function addMember(
   return (await getMyMember(server, user, organizationId)).id;
 }
 
+/**
+ * The cast many API test files start from: `owner`'s organization with an admin and two members
+ * (`member`, `other`), and an `outsider` in none. E-mails are `<emailPrefix>-<role>@example.com`
+ * (unique per file); the names are fixed, since tests compare them.
+ */
+export async function createOrganizationWithMembers(
+  server: TestServer,
+  smtp: TestSmtpServer,
+  { emailPrefix, organizationName }: { emailPrefix: string; organizationName: string },
+) {
+  const user = (role: string, name: string) =>
+    createUser(server, smtp, `${emailPrefix}-${role}@example.com`, name);
+  const owner = await user('owner', 'Olivia Owner');
+  const admin = await user('admin', 'Ada Admin');
+  const member = await user('member', 'Mia Member');
+  const other = await user('other', 'Oscar Other');
+  const outsider = await user('outsider', 'Otto Outsider');
+  const organizationId = (await createOrganization(server, owner, organizationName)).id;
+  await addMember(server, owner, organizationId, admin, 'admin');
+  await addMember(server, owner, organizationId, member, 'member');
+  await addMember(server, owner, organizationId, other, 'member');
+  return { owner, admin, member, other, outsider, organizationId };
+}
+
 export async function getMyMember(server: TestServer, user: TestUser, organizationId: string) {
   const response = await call(server.app, 'GET', `/api/organizations/${organizationId}/members/me`, {
     cookie: user.cookie,

@@ -10,6 +10,7 @@ import {
   addMember,
   createApiKey,
   createOrganization,
+  createOrganizationWithMembers,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
 import { createProperty, propertiesPath } from '../properties/properties.test-helpers';
@@ -19,7 +20,7 @@ import { createSavedView, listSavedViews, savedViewsPath, updateSavedView } from
 describe.each(testDialects)('saved views API on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
-  const { server, createUser } = useApiTestServer(testDatabase, {
+  const { server, smtp, createUser } = useApiTestServer(testDatabase, {
     clock,
     env: { MAX_ORGANIZATIONS_PER_USER: '100' },
   });
@@ -36,15 +37,11 @@ describe.each(testDialects)('saved views API on %s', (dialect) => {
     (await listSavedViews(server, as(user), id)).map(({ name }) => name);
 
   beforeAll(async () => {
-    owner = await createUser('views-owner@example.com', 'Olivia Owner');
-    admin = await createUser('views-admin@example.com', 'Ada Admin');
-    member = await createUser('views-member@example.com', 'Mia Member');
-    other = await createUser('views-other@example.com', 'Oscar Other');
-    outsider = await createUser('views-outsider@example.com', 'Otto Outsider');
-    organizationId = (await createOrganization(server, owner, 'Views')).id;
-    await addMember(server, owner, organizationId, admin, 'admin');
-    await addMember(server, owner, organizationId, member, 'member');
-    await addMember(server, owner, organizationId, other, 'member');
+    ({ owner, admin, member, other, outsider, organizationId } = await createOrganizationWithMembers(
+      server,
+      smtp,
+      { emailPrefix: 'views', organizationName: 'Views' },
+    ));
   });
 
   describe('personal views', () => {

@@ -16,6 +16,7 @@ import {
   addMember,
   createApiKey,
   createOrganization,
+  createOrganizationWithMembers,
   DAY_MS,
   type TestUser,
 } from '../organizations/organizations.test-helpers';
@@ -25,7 +26,7 @@ type Created = { shareLink: ShareLinkDto; token: string; url: string };
 describe.each(testDialects)('share links on %s', (dialect) => {
   const testDatabase = useTestDatabase(dialect);
   const clock = createTestClock(new Date('2026-03-01T10:00:00.000Z'));
-  const { server, createUser } = useApiTestServer(testDatabase, {
+  const { server, smtp } = useApiTestServer(testDatabase, {
     clock,
     env: { MAX_ORGANIZATIONS_PER_USER: '100' },
   });
@@ -74,15 +75,11 @@ describe.each(testDialects)('share links on %s', (dialect) => {
   const cookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? '';
 
   beforeAll(async () => {
-    owner = await createUser('share-owner@example.com', 'Olivia Owner');
-    admin = await createUser('share-admin@example.com', 'Ada Admin');
-    member = await createUser('share-member@example.com', 'Mia Member');
-    other = await createUser('share-other@example.com', 'Oscar Other');
-    outsider = await createUser('share-outsider@example.com', 'Otto Outsider');
-    organizationId = (await createOrganization(server, owner, 'Shared archive')).id;
-    await addMember(server, owner, organizationId, admin, 'admin');
-    await addMember(server, owner, organizationId, member, 'member');
-    await addMember(server, owner, organizationId, other, 'member');
+    ({ owner, admin, member, other, outsider, organizationId } = await createOrganizationWithMembers(
+      server,
+      smtp,
+      { emailPrefix: 'share', organizationName: 'Shared archive' },
+    ));
   });
 
   it('makes a link whose token is shown once and stored hashed, with a share_link_created entry', async () => {
