@@ -223,6 +223,10 @@ export const taskSchema = z.strictObject({
   finishedAt: isoDateTime().nullable(),
   downloadUrl: z.string().nullable(),
   expiresAt: isoDateTime().nullable(),
+  /** A finished `add_tags`, `remove_tags` or `trash` task that changed documents and was not undone yet. */
+  canUndo: z.boolean(),
+  /** The task that undid this one (POST /tasks/{taskId}/undo), or null. */
+  undoneByTaskId: z.string().nullable(),
 });
 export type TaskDto = z.infer<typeof taskSchema>;
 
@@ -252,6 +256,8 @@ const exampleTask = {
   finishedAt: null,
   downloadUrl: null,
   expiresAt: null,
+  canUndo: false,
+  undoneByTaskId: null,
 } satisfies TaskDto;
 
 const ACTIONS_DESCRIPTION =
@@ -319,6 +325,31 @@ export const bulkEndpoints = {
     answers: { 200: z.strictObject({ task: taskSchema }) },
     errors: { 404: ['tasks.not_found'] },
     example: { answer: { task: exampleTask } },
+  }),
+  undoTask: defineEndpoint({
+    method: 'POST',
+    path: `${ORGANIZATION}/tasks/:taskId/undo`,
+    tag: 'Bulk actions',
+    summary: 'Undo a finished task',
+    description:
+      'For a finished `add_tags`, `remove_tags` or `trash` task that changed documents (`canUndo`): starts a background task (202) with the inverse action (`remove_tags`, `add_tags`, `restore`) over exactly the documents that task changed, resumable and applied once like any task. A task is undone once: again is 409 `tasks.already_undone`; a task that cannot be undone (another action, not finished, nothing changed) is 409 `tasks.not_undoable`. API keys need the permission of the action (`documents:update` for tags, `documents:delete` for the trash).',
+    auth: { apiKeyPermission: 'documents:read' },
+    answers: { 202: z.strictObject({ task: taskSchema }) },
+    errors: { 404: ['tasks.not_found'], 409: ['tasks.already_undone', 'tasks.not_undoable'] },
+    example: {
+      answer: {
+        task: {
+          ...exampleTask,
+          action: 'remove_tags',
+          state: 'queued',
+          total: 440,
+          processedCount: 0,
+          changedCount: 0,
+          unchangedCount: 0,
+          startedAt: null,
+        },
+      },
+    },
   }),
   downloadTask: defineEndpoint({
     method: 'GET',

@@ -162,6 +162,10 @@ export const SHEAF_ERROR_CODES = [
   'tagging_rule_runs.not_found',
   /** No task with this id in this organization, or a zip download past its expiry. */
   'tasks.not_found',
+  /** The task was undone already (POST /tasks/{taskId}/undo runs once per task). */
+  'tasks.already_undone',
+  /** The task cannot be undone: not an `add_tags`, `remove_tags` or `trash` task, not finished, or it changed nothing. */
+  'tasks.not_undoable',
   /** No webhook with this id in this organization. */
   'webhooks.not_found',
   /** The organization already has WEBHOOKS_PER_ORGANIZATION_LIMIT webhooks. */
@@ -404,6 +408,11 @@ export const ERROR_CATALOGUE = {
   'tasks.not_found': {
     status: 404,
     message: 'No task with this id in this organization, or it has expired.',
+  },
+  'tasks.already_undone': { status: 409, message: 'This task was undone already.' },
+  'tasks.not_undoable': {
+    status: 409,
+    message: 'Only a finished task that added or removed tags or moved documents to the trash can be undone.',
   },
   'webhooks.not_found': { status: 404, message: 'No webhook with this id in this organization.' },
   'webhooks.limit_reached': {

@@ -385,6 +385,8 @@ export type BulkTasksTable = {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
   expires_at: Timestamp | null;
+  /** The task that undid this one. */
+  undone_by_task_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type BulkTaskItemOutcome = 'changed' | 'unchanged' | 'skipped';

@@ -90,6 +90,41 @@ describe('demo bulk actions', () => {
     expect(pdfs.every((document) => document.tags.some(({ id }) => id === receipts.id))).toBe(true);
   });
 
+  test('undoes a task by filter once: the tags it added come off, the trash it filled is restored', async () => {
+    const receipts = await tagNamed('Receipts');
+    const before = await documents(`${ORG}/documents?pageSize=100&fileTypes=pdf`);
+    const hadTag = new Set(
+      before.filter((document) => document.tags.some(({ id }) => id === receipts.id)).map(({ id }) => id),
+    );
+    const task = (
+      await call('POST', BULK, { action: 'add_tags', tagIds: [receipts.id], filter: { fileTypes: ['pdf'] } })
+    ).body.task as TaskDto;
+    expect(task.canUndo).toBe(task.changedCount > 0);
+    const undo = await call('POST', `${ORG}/tasks/${task.id}/undo`);
+    expect(undo.status).toBe(202);
+    expect(undo.body.task).toMatchObject({
+      action: 'remove_tags',
+      state: 'done',
+      changedCount: task.changedCount,
+    });
+    const after = await documents(`${ORG}/documents?pageSize=100&fileTypes=pdf`);
+    for (const document of after)
+      expect(document.tags.some(({ id }) => id === receipts.id)).toBe(hadTag.has(document.id));
+    expect((await call('GET', `${ORG}/tasks/${task.id}`)).body.task).toMatchObject({
+      canUndo: false,
+      undoneByTaskId: (undo.body.task as TaskDto).id,
+    });
+    const twice = await call('POST', `${ORG}/tasks/${task.id}/undo`);
+    expect(twice.status).toBe(409);
+    expect(errorCode(twice.body)).toBe('tasks.already_undone');
+
+    const trashed = (await call('POST', BULK, { action: 'trash', filter: { fileTypes: ['pdf'] } })).body
+      .task as TaskDto;
+    expect(trashed.changedCount).toBe(before.length);
+    expect((await call('POST', `${ORG}/tasks/${trashed.id}/undo`)).status).toBe(202);
+    expect(await documents(`${ORG}/documents?pageSize=100&fileTypes=pdf`)).toHaveLength(before.length);
+  });
+
   test('moves to the trash and back, and deletes from the trash only', async () => {
     const [first, second] = await documents();
     const ids = [first?.id ?? '', second?.id ?? ''];

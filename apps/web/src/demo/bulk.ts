@@ -1,6 +1,7 @@
 import {
   BULK_TASK_SKIPPED_REPORT_LIMIT,
   BULK_TRASH_ACTIONS,
+  BULK_UNDOABLE_ACTIONS,
   type BulkAction,
   type BulkResultDto,
   type BulkSkippedDocumentDto,
@@ -52,6 +53,9 @@ const tasksOf = (context: DemoContext) => {
   tasksByContext.set(context, tasks);
   return tasks;
 };
+
+/** What undoes each demo task (the requests by ids its outcome gave), until it is undone. */
+const undoByTask = new WeakMap<TaskDto, BulkUndoRequest[]>();
 
 const isTrashAction = (action: BulkAction) => (BULK_TRASH_ACTIONS as readonly string[]).includes(action);
 
@@ -248,6 +252,45 @@ function createdBy(context: DemoContext) {
   return user ? { id: user.id, name: user.name } : null;
 }
 
+/** A demo task, done at once, kept with what undoes it. */
+function doneTask(
+  context: DemoContext,
+  organizationId: string,
+  action: BulkAction,
+  startedAt: string,
+  total: number,
+  outcome: Outcome,
+): TaskDto {
+  const task: TaskDto = {
+    id: newId('task'),
+    organizationId,
+    kind: 'bulk',
+    action,
+    state: 'done',
+    total,
+    processedCount: total,
+    changedCount: outcome.changed.length,
+    unchangedCount: outcome.unchanged,
+    skippedCount: outcome.skipped.length,
+    skipped: outcome.skipped.slice(0, BULK_TASK_SKIPPED_REPORT_LIMIT),
+    error: null,
+    createdBy: createdBy(context),
+    createdAt: startedAt,
+    startedAt,
+    finishedAt: nowIso(context),
+    downloadUrl: null,
+    expiresAt: null,
+    canUndo:
+      (BULK_UNDOABLE_ACTIONS as readonly string[]).includes(action) &&
+      outcome.changed.length > 0 &&
+      outcome.undo.length > 0,
+    undoneByTaskId: null,
+  };
+  undoByTask.set(task, outcome.undo);
+  tasksOf(context).unshift(task);
+  return task;
+}
+
 export const bulkRoutes = (context: DemoContext) => [
   handle(bulkEndpoints.run, async (request) => {
     const { organization } = requireOrganization(context, request.params.organizationId ?? '');
@@ -287,28 +330,37 @@ export const bulkRoutes = (context: DemoContext) => [
     const startedAt = nowIso(context);
     const documents = documentsOfFilter(context, organization.id, filter);
     const outcome = await applyAll(documents);
-    const task: TaskDto = {
-      id: newId('task'),
-      organizationId: organization.id,
-      kind: 'bulk',
-      action: body.action,
-      state: 'done',
-      total: documents.length,
-      processedCount: documents.length,
-      changedCount: outcome.changed.length,
-      unchangedCount: outcome.unchanged,
-      skippedCount: outcome.skipped.length,
-      skipped: outcome.skipped.slice(0, BULK_TASK_SKIPPED_REPORT_LIMIT),
-      error: null,
-      createdBy: createdBy(context),
-      createdAt: startedAt,
-      startedAt,
-      finishedAt: nowIso(context),
-      downloadUrl: null,
-      expiresAt: null,
-    };
-    tasksOf(context).unshift(task);
+    const task = doneTask(context, organization.id, body.action, startedAt, documents.length, outcome);
     return json({ task }, 202);
+  }),
+  handle(bulkEndpoints.undoTask, async ({ params }) => {
+    const { organization } = requireOrganization(context, params.organizationId ?? '');
+    const task = tasksOf(context).find(
+      ({ id, organizationId }) => id === params.taskId && organizationId === organization.id,
+    );
+    if (!task) throw notFound('tasks.not_found', errorMessage('tasks.not_found'));
+    if (task.undoneByTaskId !== null)
+      throw new DemoHttpError(409, 'tasks.already_undone', errorMessage('tasks.already_undone'));
+    const undo = undoByTask.get(task);
+    if (!task.canUndo || !undo)
+      throw new DemoHttpError(409, 'tasks.not_undoable', errorMessage('tasks.not_undoable'));
+    const startedAt = nowIso(context);
+    // Each request of the undo, by ids, as the server's undo task applies the inverse action.
+    const merged: Outcome = { changed: [], unchanged: 0, skipped: [], undo: [] };
+    let total = 0;
+    for (const request of undo) {
+      total += request.documentIds.length;
+      const part = await apply(context, organization.id, request, request.documentIds);
+      merged.changed.push(...part.changed);
+      merged.unchanged += part.unchanged;
+      merged.skipped.push(...part.skipped);
+      merged.undo.push(...part.undo);
+    }
+    const action = undo[0]?.action ?? 'restore';
+    const undoTask = doneTask(context, organization.id, action, startedAt, total, merged);
+    task.undoneByTaskId = undoTask.id;
+    task.canUndo = false;
+    return json({ task: undoTask }, 202);
   }),
   handle(bulkEndpoints.listTasks, ({ params, url }) => {
     const { organization } = requireOrganization(context, params.organizationId ?? '');

@@ -29,6 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('started_at', 'text')
     .addColumn('finished_at', 'text')
     .addColumn('expires_at', 'text')
+    // The task that undid this one: set once, in the transaction that creates it.
+    .addColumn('undone_by_task_id', 'text')
     .execute();
   await db.schema
     .createIndex('bulk_tasks_organization_id_created_at_index')

@@ -1,6 +1,7 @@
 import {
   BULK_MAX_DOCUMENT_IDS,
   BULK_SKIP_REASONS,
+  BULK_UNDOABLE_ACTIONS,
   type BulkSkipReason,
   type BulkUndoRequest,
   type ParsedBulkRequest,
@@ -51,8 +52,19 @@ export function toTaskDto(
         ? `/api/organizations/${encodeURIComponent(row.organization_id)}/tasks/${encodeURIComponent(row.id)}/download`
         : null,
     expiresAt: row.expires_at === null ? null : toIsoTimestamp(row.expires_at),
+    canUndo: canUndoTask(row),
+    undoneByTaskId: row.undone_by_task_id,
   };
 }
+
+/** A finished tag or trash task that changed documents, not undone yet. */
+export const canUndoTask = (
+  row: Pick<BulkTaskRow, 'action' | 'state' | 'changed_count' | 'undone_by_task_id'>,
+): boolean =>
+  (BULK_UNDOABLE_ACTIONS as readonly string[]).includes(row.action) &&
+  row.state === 'done' &&
+  Number(row.changed_count) > 0 &&
+  row.undone_by_task_id === null;
 
 function chunks<Item>(items: Item[], size: number): Item[][] {
   const result: Item[][] = [];

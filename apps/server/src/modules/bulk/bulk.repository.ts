@@ -202,6 +202,29 @@ export function createBulkRepository({ db, dialect }: { db: DatabaseOrTransactio
         .execute();
     },
 
+    /** The documents a task changed, in its order. */
+    async listChangedDocumentIds(taskId: string) {
+      const rows = await db
+        .selectFrom('bulk_task_items')
+        .select('document_id')
+        .where('task_id', '=', taskId)
+        .where('outcome', '=', 'changed')
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => row.document_id);
+    },
+
+    /** Records the task that undoes `taskId`: false when another one did first. */
+    async markUndone({ taskId, undoTaskId }: { taskId: string; undoTaskId: string }) {
+      const result = await db
+        .updateTable('bulk_tasks')
+        .set({ undone_by_task_id: undoTaskId })
+        .where('id', '=', taskId)
+        .where('undone_by_task_id', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async countPendingItems(taskId: string) {
       const row = await db
         .selectFrom('bulk_task_items')

@@ -457,6 +457,92 @@ describe.each(testDialects)('bulk actions API on %s', (dialect) => {
     expect((await readError(elsewhere)).error.code).toBe('tasks.not_found');
   });
 
+  it('undoes a finished task by filter once: tags back, trash restored, permissions checked', async () => {
+    const organizationId = await newOrganization();
+    const documents = await newDocuments(organizationId, 4);
+    const ids = documents.map((document) => document.id);
+    const selected = await createTag(server, as(owner), organizationId, { name: 'Selected' });
+    const extra = await createTag(server, as(owner), organizationId, { name: 'Extra' });
+    for (const id of ids.slice(0, 3)) await attachTag(server, as(owner), organizationId, id, selected.id);
+    await attachTag(server, as(owner), organizationId, ids[0]!, extra.id);
+    const filter = { tags: [selected.id] };
+    const undo = (taskId: string, credentials: Credentials = as(member)) =>
+      request(server, 'POST', `${taskPath(organizationId, taskId)}/undo`, credentials);
+    const runUndo = async (taskId: string) => {
+      const response = await undo(taskId);
+      expect(response.status).toBe(202);
+      const { task } = await readJson<{ task: TaskDto }>(response);
+      await server.jobQueue.runDueJobs();
+      return getTask(server, as(member), organizationId, task.id);
+    };
+
+    const tagged = await runBulkTask(server, as(owner), organizationId, {
+      action: 'add_tags',
+      tagIds: [extra.id],
+      filter,
+    });
+    expect(tagged).toMatchObject({ changedCount: 2, unchangedCount: 1, canUndo: true, undoneByTaskId: null });
+    const untagged = await runUndo(tagged.id);
+    expect(untagged).toMatchObject({ action: 'remove_tags', state: 'done', total: 2, changedCount: 2 });
+    // Only the documents the task changed: the first had the tag before and keeps it.
+    expect(await tagIdsOf(organizationId, ids[0]!)).toEqual([selected.id, extra.id].sort());
+    expect(await tagIdsOf(organizationId, ids[1]!)).toEqual([selected.id]);
+    expect(await getTask(server, as(owner), organizationId, tagged.id)).toMatchObject({
+      canUndo: false,
+      undoneByTaskId: untagged.id,
+    });
+    const twice = await undo(tagged.id);
+    expect(twice.status).toBe(409);
+    expect((await readError(twice)).error.code).toBe('tasks.already_undone');
+
+    const removed = await runBulkTask(server, as(owner), organizationId, {
+      action: 'remove_tags',
+      tagIds: [extra.id],
+      filter,
+    });
+    expect(removed.changedCount).toBe(1);
+    await runUndo(removed.id);
+    expect(await tagIdsOf(organizationId, ids[0]!)).toEqual([selected.id, extra.id].sort());
+    expect(await tagIdsOf(organizationId, ids[2]!)).toEqual([selected.id]);
+
+    const trashed = await runBulkTask(server, as(owner), organizationId, { action: 'trash', filter });
+    expect(trashed).toMatchObject({ changedCount: 3, canUndo: true });
+    // The permission of the action undone, for API keys; outsiders and other organizations refused.
+    const updater = await createApiKey(server, owner, {
+      permissions: ['documents:read', 'documents:update'],
+      organizationIds: [organizationId],
+    });
+    const denied = await undo(trashed.id, { token: updater });
+    expect(denied.status).toBe(403);
+    expect((await readError(denied)).error.code).toBe('auth.forbidden');
+    expect((await undo(trashed.id, as(outsider))).status).toBe(403);
+    const otherOrganization = await newOrganization();
+    const elsewhere = await request(
+      server,
+      'POST',
+      `${taskPath(otherOrganization, trashed.id)}/undo`,
+      as(owner),
+    );
+    expect(elsewhere.status).toBe(404);
+    for (const id of ids.slice(0, 3))
+      expect((await getDocument(server, as(owner), organizationId, id)).isDeleted).toBe(true);
+    const restored = await runUndo(trashed.id);
+    expect(restored).toMatchObject({ action: 'restore', state: 'done', changedCount: 3 });
+    for (const id of ids)
+      expect((await getDocument(server, as(owner), organizationId, id)).isDeleted).toBe(false);
+
+    // Another action, or a task that changed nothing, cannot be undone.
+    const dated = await runBulkTask(server, as(owner), organizationId, {
+      action: 'set_document_date',
+      documentDate: '2026-01-01',
+      filter,
+    });
+    expect(dated.canUndo).toBe(false);
+    const refused = await undo(dated.id);
+    expect(refused.status).toBe(409);
+    expect((await readError(refused)).error.code).toBe('tasks.not_undoable');
+  });
+
   it('refuses a request with both or neither selection, or too many ids', async () => {
     const organizationId = await newOrganization();
     const both = await postBulk(server, as(owner), organizationId, {

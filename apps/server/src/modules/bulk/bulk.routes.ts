@@ -36,6 +36,19 @@ export function createBulkRoutes({ bulk, routes }: { bulk: BulkUsecases; routes:
         task: await bulk.getTask({ organizationId: getMembership(c).organizationId, taskId: params.taskId }),
       },
     }))
+    .on(bulkEndpoints.undoTask, async ({ c, params }) => {
+      const { organizationId, userId } = getMembership(c);
+      const actor = c.get('actor');
+      // The permission of the action undone (the inverse needs the same one).
+      const task = await bulk.getTask({ organizationId, taskId: params.taskId });
+      const permission = BULK_ACTION_PERMISSIONS[task.action];
+      if (actor.kind === 'api-key' && !actor.apiKey.permissions.includes(permission))
+        throw createForbiddenError(`This API key lacks the permission ${permission}.`);
+      return {
+        status: 202,
+        body: { task: await bulk.undoTask({ actor: { organizationId, userId }, taskId: params.taskId }) },
+      };
+    })
     .on(bulkEndpoints.downloadTask, async ({ c, params }) => {
       const { stream, fileName } = await bulk.openDownload({
         organizationId: getMembership(c).organizationId,

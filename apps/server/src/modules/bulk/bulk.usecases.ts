@@ -22,8 +22,12 @@ import type { JobQueue } from '../jobs/jobs.queue';
 import type { PropertiesUsecases } from '../properties/properties.usecases';
 import type { SearchUsecases } from '../search/search.usecases';
 import type { TagsUsecases } from '../tags/tags.usecases';
-import { createTaskNotFoundError } from './bulk.errors';
-import { type BatchOutcome, toTaskDto, undoRequestsOf } from './bulk.models';
+import {
+  createTaskAlreadyUndoneError,
+  createTaskNotFoundError,
+  createTaskNotUndoableError,
+} from './bulk.errors';
+import { type BatchOutcome, canUndoTask, toTaskDto, undoRequestsOf } from './bulk.models';
 import { type BulkItemOutcome, createBulkRepository } from './bulk.repository';
 import { createZipStream } from './bulk.zip';
 
@@ -403,6 +407,52 @@ export function createBulkUsecases({
 
     async getTask({ organizationId, taskId }: { organizationId: string; taskId: string }) {
       return toDto(await getTaskRow(organizationId, taskId));
+    },
+
+    /**
+     * Undoes a finished tag or trash task: a new task with the inverse action over the documents
+     * it changed (its items are written now, so it never walks a filter). The original is marked
+     * undone in the same transaction: a second undo, even concurrent, is refused.
+     */
+    async undoTask({ actor, taskId }: { actor: BulkActor; taskId: string }): Promise<TaskDto> {
+      const { organizationId } = actor;
+      const original = await getTaskRow(organizationId, taskId);
+      if (original.undone_by_task_id !== null) throw createTaskAlreadyUndoneError();
+      if (!canUndoTask(original)) throw createTaskNotUndoableError();
+      const request = JSON.parse(original.request) as ParsedBulkRequest;
+      // The items do not record which of the tags each document gained or lost: the task's tags.
+      const inverse: ParsedBulkRequest =
+        request.action === 'add_tags'
+          ? { action: 'remove_tags', tagIds: request.tagIds }
+          : request.action === 'remove_tags'
+            ? { action: 'add_tags', tagIds: request.tagIds }
+            : { action: 'restore' };
+      await checkRequest(organizationId, inverse);
+      const undoTaskId = await database.db.transaction().execute(async (trx) => {
+        const tasks = createBulkRepository({ db: trx, dialect });
+        await checkRequest(organizationId, inverse, trx);
+        const id = generateId('task');
+        if (!(await tasks.markUndone({ taskId, undoTaskId: id }))) throw createTaskAlreadyUndoneError();
+        await tasks.insertTask({
+          id,
+          organization_id: organizationId,
+          created_by: actor.userId,
+          action: inverse.action,
+          request: JSON.stringify(inverse),
+          state: 'queued',
+          total: null,
+          error_code: null,
+          error_message: null,
+          created_at: now(),
+          started_at: null,
+          finished_at: null,
+          expires_at: null,
+        });
+        await tasks.insertSelection({ taskId: id, documentIds: await tasks.listChangedDocumentIds(taskId) });
+        await jobQueue.enqueue(BULK_TASK_JOB_TYPE, { taskId: id } satisfies BulkTaskJobPayload, { trx });
+        return id;
+      });
+      return toDto(await getTaskRow(organizationId, undoTaskId));
     },
 
     /** The hourly clean-up: expired downloads, and tasks ended over BULK_TASK_RETENTION_MS ago. */

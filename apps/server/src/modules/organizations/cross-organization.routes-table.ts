@@ -94,6 +94,7 @@ export const crossOrganizationCases: Record<string, CrossOrganizationCase> = {
   [`POST ${ORGANIZATION}/documents/bulk`]: { body: { action: 'trash', documentIds: [':documentId'] } },
   [`GET ${ORGANIZATION}/tasks/:taskId`]: { params: { taskId: 'documentId' } },
   [`GET ${ORGANIZATION}/tasks/:taskId/download`]: { params: { taskId: 'documentId' } },
+  [`POST ${ORGANIZATION}/tasks/:taskId/undo`]: { params: { taskId: 'documentId' } },
   [`POST ${ORGANIZATION}/documents/:documentId/share-links`]: {
     body: { expiresIn: 'never', password: null, allowDownload: true },
   },

@@ -137,3 +137,14 @@ export function useUndoBulkAction(organizationId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
   });
 }
+
+/** POST /tasks/{taskId}/undo: starts the task that undoes a finished one (answers it). */
+export function useUndoTask(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (taskId: string) =>
+      (await call(bulkEndpoints.undoTask, { params: { organizationId, taskId } })).task,
+    // The original's `canUndo` is now false: read it (and the recent tasks) again.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: tasksQueryKey(organizationId) }),
+  });
+}

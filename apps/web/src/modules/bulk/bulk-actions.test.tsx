@@ -40,6 +40,8 @@ function taskFixture(overrides: Partial<TaskDto> = {}): TaskDto {
     finishedAt: null,
     downloadUrl: null,
     expiresAt: null,
+    canUndo: false,
+    undoneByTaskId: null,
     ...overrides,
   };
 }
@@ -54,11 +56,13 @@ function renderList(
     deleted = [],
     bulk = () => jsonResponse({ result: result({}) }),
     task,
+    handlers = {},
   }: {
     documents?: ReturnType<typeof manyDocuments>;
     deleted?: ReturnType<typeof manyDocuments>;
     bulk?: (request: MockRequest) => Response;
     task?: () => TaskDto;
+    handlers?: Record<string, (request: MockRequest) => Response>;
   } = {},
 ) {
   const api = mockApi(
@@ -72,6 +76,7 @@ function renderList(
       [`GET ${API_TASKS}`]: () => jsonResponse({ tasks: [], tasksCount: 0 }),
       [`POST ${API_BULK}`]: bulk,
       ...(task ? { [`GET ${API_TASKS}/${task().id}`]: () => jsonResponse({ task: task() }) } : {}),
+      ...handlers,
     },
     { signedIn: true },
   );
@@ -203,6 +208,51 @@ describe('bulk actions on the documents list', () => {
       await within(panel).findByText('18 changed · 2 skipped', {}, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(within(panel).getByRole('img', { name: 'Done' })).toBeInTheDocument();
+  });
+});
+
+describe('undo a task from the Tasks panel', () => {
+  test('a finished trash task offers "Undo" (by keyboard); the undo task joins the panel', async () => {
+    const user = userEvent.setup();
+    let task = taskFixture({ state: 'done', processedCount: 20, changedCount: 20, canUndo: true });
+    const undoTask = taskFixture({
+      id: 'task_2',
+      action: 'restore',
+      state: 'done',
+      total: 20,
+      processedCount: 20,
+      changedCount: 20,
+    });
+    const { calls } = renderList(`${DOCUMENTS_URL}?pageSize=15&tags=tag_a`, {
+      bulk: () => jsonResponse({ task }, { status: 202 }),
+      task: () => task,
+      handlers: {
+        [`POST ${API_TASKS}/task_1/undo`]: () => {
+          task = { ...task, canUndo: false, undoneByTaskId: 'task_2' };
+          return jsonResponse({ task: undoTask }, { status: 202 });
+        },
+        [`GET ${API_TASKS}/task_2`]: () => jsonResponse({ task: undoTask }),
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select every document on this page' }));
+    const bar = screen.getByRole('region', { name: 'Selected documents' });
+    await user.click(within(bar).getByRole('button', { name: 'Select all 20 that match' }));
+    await user.click(within(bar).getByRole('button', { name: 'Move to trash' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Move 20 documents to the trash?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+
+    const panel = await screen.findByRole('region', { name: 'Tasks' });
+    const undo = await within(panel).findByRole('button', { name: 'Undo “Move to trash”' });
+    undo.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'POST' && call.path === `${API_TASKS}/task_1/undo`)).toBe(
+        true,
+      ),
+    );
+    expect(await within(panel).findByText('Restore')).toBeInTheDocument();
+    expect(await within(panel).findByText('Undone')).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Undo “Move to trash”' })).not.toBeInTheDocument();
   });
 });
 

@@ -77,6 +77,7 @@ export function TasksProvider({
           besideImportPanel={besideImportPanel}
           onToggleCollapsed={() => setIsCollapsed((collapsed) => !collapsed)}
           onClose={() => setTracked([])}
+          onUndoTask={(task) => trackTasks([task])}
         />
       ) : null}
     </TasksContext>

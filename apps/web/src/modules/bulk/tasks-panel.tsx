@@ -1,8 +1,9 @@
 import type { TaskDto } from '@sheaf/contracts/bulk';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, Download, X } from 'lucide-react';
+import { ChevronDown, ChevronUp, CircleAlert, CircleCheck, Download, Undo2, X } from 'lucide-react';
 import { type CSSProperties, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
 import { getErrorMessage } from '../../shared/http/get-error-message';
 import { Button } from '../../shared/ui/button';
 import { cn } from '../../shared/ui/cn';
@@ -10,7 +11,7 @@ import { Spinner } from '../../shared/ui/spinner';
 import { TOAST_BOTTOM_CLEARANCE_VAR } from '../../shared/ui/toaster';
 import { organizationQueryKey } from '../organizations/api';
 import { actionLabelKey, skipReasonKey } from './action-labels';
-import { isTaskRunning, taskQueryOptions } from './api';
+import { isTaskRunning, taskQueryOptions, useUndoTask } from './api';
 import type { TrackedTask } from './tasks-context';
 
 /** Opens a zip download (same origin: the session cookie goes with it). */
@@ -82,7 +83,47 @@ function TaskSummary({ task }: { task: TaskDto }) {
   );
 }
 
-function TaskRow({ organizationId, tracked }: { organizationId: string; tracked: TrackedTask }) {
+/** "Undo" on a finished tag or trash task: the undo task joins the panel. */
+function UndoTaskButton({
+  organizationId,
+  task,
+  onUndoTask,
+}: {
+  organizationId: string;
+  task: TaskDto;
+  onUndoTask: (task: TaskDto) => void;
+}) {
+  const { t } = useTranslation();
+  const undo = useUndoTask(organizationId);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="h-7 w-fit px-2 text-xs"
+      aria-label={t('bulk.tasks.undo-label', { action: t(actionLabelKey(task.action)) })}
+      disabled={undo.isPending}
+      onClick={() =>
+        undo.mutate(task.id, {
+          onSuccess: onUndoTask,
+          onError: (error) => toast.error(getErrorMessage(error, t)),
+        })
+      }
+    >
+      <Undo2 aria-hidden="true" />
+      {t('bulk.tasks.undo')}
+    </Button>
+  );
+}
+
+function TaskRow({
+  organizationId,
+  tracked,
+  onUndoTask,
+}: {
+  organizationId: string;
+  tracked: TrackedTask;
+  onUndoTask: (task: TaskDto) => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery(taskQueryOptions(organizationId, tracked.id));
@@ -138,6 +179,12 @@ function TaskRow({ organizationId, tracked }: { organizationId: string; tracked:
         <span className="truncate text-sm font-medium">{t(actionLabelKey(task.action))}</span>
         {isTaskRunning(task.state) ? <TaskProgress task={task} /> : null}
         {task.state === 'done' && task.action !== 'download_zip' ? <TaskSummary task={task} /> : null}
+        {task.canUndo ? (
+          <UndoTaskButton organizationId={organizationId} task={task} onUndoTask={onUndoTask} />
+        ) : null}
+        {task.undoneByTaskId ? (
+          <span className="text-xs text-muted-foreground">{t('bulk.tasks.undone')}</span>
+        ) : null}
         {task.state === 'failed' ? (
           <span className="text-xs text-danger">{task.error?.message ?? t('bulk.tasks.state-failed')}</span>
         ) : null}
@@ -203,6 +250,7 @@ export function TasksPanel({
   besideImportPanel,
   onToggleCollapsed,
   onClose,
+  onUndoTask,
 }: {
   organizationId: string;
   tasks: readonly TrackedTask[];
@@ -210,6 +258,8 @@ export function TasksPanel({
   besideImportPanel: boolean;
   onToggleCollapsed: () => void;
   onClose: () => void;
+  /** An undo task was started: the panel follows it too. */
+  onUndoTask: (task: TaskDto) => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -254,7 +304,12 @@ export function TasksPanel({
       <div id={listId} hidden={isCollapsed} className="max-h-[min(16rem,40dvh)] overflow-y-auto">
         <ul aria-label={t('bulk.tasks.title')}>
           {tasks.map((tracked) => (
-            <TaskRow key={tracked.id} organizationId={organizationId} tracked={tracked} />
+            <TaskRow
+              key={tracked.id}
+              organizationId={organizationId}
+              tracked={tracked}
+              onUndoTask={onUndoTask}
+            />
           ))}
         </ul>
       </div>
