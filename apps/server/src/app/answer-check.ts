@@ -41,10 +41,11 @@ export async function findContractViolation(
 
 async function readJson(response: Response): Promise<unknown> {
   const bytes = Buffer.from(await response.clone().arrayBuffer());
-  // JSON answers are gzipped where the client takes it (json-responses.ts).
-  const text = (
-    response.headers.get('Content-Encoding') === 'gzip' ? zlib.gunzipSync(bytes) : bytes
-  ).toString('utf8');
+  // JSON answers are gzipped where the client takes it (json-responses.ts): the server's own
+  // Response holds the gzip bytes, a fetch answer the decoded ones (with the header still there).
+  const isGzip =
+    response.headers.get('Content-Encoding') === 'gzip' && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const text = (isGzip ? zlib.gunzipSync(bytes) : bytes).toString('utf8');
   try {
     return JSON.parse(text);
   } catch {
