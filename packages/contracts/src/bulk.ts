@@ -5,7 +5,7 @@ import { defineEndpoint, isoDateTime } from './endpoint';
 import { MAX_PAGE_SIZE, SEARCH_MAX_QUERY_LENGTH, SEARCH_MIN_QUERY_LENGTH } from './limits';
 import { pageIndexSchema, pageSizeSchema } from './pagination';
 import type { ApiKeyPermission } from './permissions';
-import { singleLineString } from './text';
+import { idReferenceSchema, singleLineString } from './text';
 
 /**
  * Bulk actions on many documents at once: a selection (a list of ids, or a filter that stands for
@@ -78,7 +78,7 @@ export type BulkFilterInput = z.input<typeof bulkFilterSchema>;
 export type BulkFilter = z.output<typeof bulkFilterSchema>;
 
 const documentIdsSchema = z
-  .array(z.string().min(1).max(64))
+  .array(idReferenceSchema)
   .min(1)
   .max(BULK_MAX_DOCUMENT_IDS, {
     message: `At most ${BULK_MAX_DOCUMENT_IDS} ids: select by filter for more`,
@@ -90,7 +90,7 @@ const selectionShape = {
   filter: bulkFilterSchema.optional(),
 };
 
-const tagIdsSchema = z.array(z.string().min(1).max(64)).min(1).max(BULK_MAX_TAG_IDS);
+const tagIdsSchema = z.array(idReferenceSchema).min(1).max(BULK_MAX_TAG_IDS);
 
 const addTagsSchema = z.strictObject({
   action: z.literal('add_tags'),
@@ -104,14 +104,14 @@ const removeTagsSchema = z.strictObject({
 });
 const setPropertySchema = z.strictObject({
   action: z.literal('set_property'),
-  propertyId: z.string().min(1).max(64),
+  propertyId: idReferenceSchema,
   /** Checked against the property's type, as PUT /documents/{documentId}/properties/{propertyId}. */
   value: z.unknown(),
   ...selectionShape,
 });
 const clearPropertySchema = z.strictObject({
   action: z.literal('clear_property'),
-  propertyId: z.string().min(1).max(64),
+  propertyId: idReferenceSchema,
   ...selectionShape,
 });
 const setDocumentDateSchema = z.strictObject({

@@ -13,14 +13,14 @@ import {
 export * from './document-filter-rules';
 
 import { EXTRACTION_STATUSES } from './extraction-statuses';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, singleLineString } from './text';
 
 /**
  * The documents list's sort and filters, shared by the API (query parameters), the web app (the
  * URL of the list) and the demo. Filters combine with AND.
  */
 
-export const documentSortSchema = z
-  .string()
+export const documentSortSchema = singleLineString()
   .refine(isDocumentSort, {
     message: `The sort must be one of ${DOCUMENT_SORT_FIELDS.join(', ')} or property:<propertyId>`,
   })
@@ -52,6 +52,11 @@ const propertyConditionsSchema = z
   .transform((value, context) => {
     const conditions: PropertyCondition[] = [];
     for (const text of [value ?? []].flat()) {
+      // A NUL in an id reaches PostgreSQL as an error: refused here, as in every other text.
+      if (hasControlCharacters(text)) {
+        context.addIssue({ code: 'custom', message: CONTROL_CHARACTERS_MESSAGE });
+        return z.NEVER;
+      }
       const condition = parsePropertyCondition(text);
       if (!condition) {
         context.addIssue({
@@ -69,11 +74,11 @@ const propertyConditionsSchema = z
 /** The filters and sort of GET /documents (and of the web app's list URL). */
 export const documentFiltersShape = {
   /** Documents carrying every one of these tags. */
-  tags: listOf(z.string().max(64), 50),
+  tags: listOf(singleLineString().max(64), 50),
   /** Documents carrying at least one of these tags. */
-  anyTags: listOf(z.string().max(64), 50),
+  anyTags: listOf(singleLineString().max(64), 50),
   /** Documents carrying none of these tags. */
-  excludedTags: listOf(z.string().max(64), 50),
+  excludedTags: listOf(singleLineString().max(64), 50),
   /** Document date range, inclusive (`YYYY-MM-DD`); documents without a date are left out. */
   documentDateFrom: calendarDate,
   documentDateTo: calendarDate,

@@ -671,6 +671,19 @@ describe.each(testDialects)('documents list filters and sorts on %s', (dialect) 
         expect(await refused(query)).toEqual({ status: 400, code: 'api.validation_error', keys: ['error'] });
     });
 
+    it('refuses control characters in tag ids, property conditions and the sort (a NUL would reach the database)', async () => {
+      for (const query of [
+        `tags=${encodeURIComponent('tag_\u0000x')}`,
+        `excludedTags=${encodeURIComponent('tag_\u0001')}`,
+        `property=${encodeURIComponent(`${properties.amount!.id}\u0000:set`)}`,
+        `sort=${encodeURIComponent('property:prop_\u0000')}`,
+      ])
+        expect([query, await refused(query)]).toEqual([
+          query,
+          { status: 400, code: 'api.validation_error', keys: ['error'] },
+        ]);
+    });
+
     it('refuses an unknown sort or order, and a sort on a property that does not sort', async () => {
       for (const query of [
         'sort=updatedAt',
