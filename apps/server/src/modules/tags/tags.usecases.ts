@@ -261,16 +261,14 @@ export function createTagsUsecases({
       await database.db.transaction().execute(async (trx) => {
         await documents.requireActiveDocument({ trx, organizationId, documentId });
         await requireTags({ trx, organizationId, tagIds: [tagId] });
-        if (await createTagsRepository({ db: trx }).deleteLink({ documentId, tagId })) {
-          await activity.recordActivity(trx, {
-            organizationId,
-            documentId,
-            event: 'untagged',
-            tagId,
-            userId,
-            now: now(),
-          });
-        }
+        await detachTagsFromDocument({
+          trx,
+          organizationId,
+          documentId,
+          tagIds: [tagId],
+          userId,
+          now: now(),
+        });
       });
     },
   };
