@@ -3,6 +3,7 @@ import {
   CalendarDays,
   Download,
   Ellipsis,
+  type LucideIcon,
   RotateCcw,
   ScanText,
   SlidersHorizontal,
@@ -158,34 +159,25 @@ export function BulkActionBar({
           <div className="ml-auto flex flex-wrap items-center gap-1.5">
             {scope === 'documents' ? (
               <>
-                <Button
-                  variant="outline"
-                  size="sm"
+                <ActionButton
+                  icon={Tag}
+                  label={t('bulk.actions.add_tags')}
                   disabled={isPending}
                   onClick={() => setDialog('add_tags')}
-                >
-                  <Tag aria-hidden="true" />
-                  <span className="max-sm:sr-only">{t('bulk.actions.add_tags')}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
+                />
+                <ActionButton
+                  icon={Tags}
+                  label={t('bulk.actions.remove_tags')}
                   disabled={isPending}
                   onClick={() => setDialog('remove_tags')}
-                >
-                  <Tags aria-hidden="true" />
-                  <span className="max-sm:sr-only">{t('bulk.actions.remove_tags')}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-danger hover:text-danger"
+                />
+                <ActionButton
+                  icon={Trash2}
+                  label={t('bulk.actions.trash')}
+                  danger
                   disabled={isPending}
                   onClick={() => void confirmThenRun({ action: 'trash' })}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="max-sm:sr-only">{t('bulk.actions.trash')}</span>
-                </Button>
+                />
                 <DropdownMenu>
                   <DropdownMenuTrigger asChild>
                     <Button variant="outline" size="sm" disabled={isPending}>
@@ -215,25 +207,19 @@ export function BulkActionBar({
               </>
             ) : (
               <>
-                <Button
-                  variant="outline"
-                  size="sm"
+                <ActionButton
+                  icon={RotateCcw}
+                  label={t('bulk.actions.restore')}
                   disabled={isPending}
                   onClick={() => void run({ action: 'restore' })}
-                >
-                  <RotateCcw aria-hidden="true" />
-                  <span className="max-sm:sr-only">{t('bulk.actions.restore')}</span>
-                </Button>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-danger hover:text-danger"
+                />
+                <ActionButton
+                  icon={Trash2}
+                  label={t('bulk.actions.delete_permanently')}
+                  danger
                   disabled={isPending}
                   onClick={() => void confirmThenRun({ action: 'delete_permanently' })}
-                >
-                  <Trash2 aria-hidden="true" />
-                  <span className="max-sm:sr-only">{t('bulk.actions.delete_permanently')}</span>
-                </Button>
+                />
               </>
             )}
           </div>
@@ -244,5 +230,33 @@ export function BulkActionBar({
       <BulkPropertyDialog {...dialogProps} open={dialog === 'set_property'} />
       <BulkDocumentDateDialog {...dialogProps} open={dialog === 'set_document_date'} />
     </section>
+  );
+}
+
+/** One action of the bar: an icon, and its label (read out only on phones, where the bar is narrow). */
+function ActionButton({
+  icon: Icon,
+  label,
+  danger = false,
+  disabled,
+  onClick,
+}: {
+  icon: LucideIcon;
+  label: string;
+  danger?: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className={danger ? 'text-danger hover:text-danger' : undefined}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" />
+      <span className="max-sm:sr-only">{label}</span>
+    </Button>
   );
 }
