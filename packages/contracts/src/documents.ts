@@ -69,6 +69,11 @@ const documentListItemShape = {
   extractionError: extractionErrorSchema.nullable(),
   /** By name. */
   tags: z.array(documentTagSchema),
+  /**
+   * Changes whenever the document's thumbnail does (ask for `…/thumbnail?v=<thumbnailVersion>`); null
+   * while it has none: not made yet, or its type gives no rendering (show its type's icon).
+   */
+  thumbnailVersion: z.string().nullable(),
   /** The date the document is about (`YYYY-MM-DD`), or null. */
   documentDate: z.string().nullable(),
   /** Whether `documentDate` was read from the text or the file name (true) rather than set by someone (false). */
@@ -118,6 +123,8 @@ export const documentActivityEventDataSchema = z.strictObject({
   noteId: z.string().optional(),
   /** The link of a `share_link_created`/`share_link_opened`/`share_link_revoked` entry. */
   shareLinkId: z.string().optional(),
+  /** A document `created` from a watched folder: the organization's folder and the file's path in it. */
+  watchedFolder: z.strictObject({ folder: z.string(), path: z.string() }).optional(),
 });
 
 export type DocumentActivityEventData = z.infer<typeof documentActivityEventDataSchema>;
@@ -276,6 +283,7 @@ export const exampleDocumentListItem = {
   extractionStatus: 'done',
   extractionError: null,
   tags: [{ id: 'tag_0123456789abcdefghijklmn', name: 'Invoices', color: '#d8ff75', description: null }],
+  thumbnailVersion: 'c2b8e05f41d7a9a3',
   documentDate: '2026-01-28',
   documentDateIsDetected: true,
   properties: [{ propertyId: 'prop_0123456789abcdefghijklmn', value: { amount: 120, currency: 'EUR' } }],

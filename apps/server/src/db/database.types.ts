@@ -217,6 +217,8 @@ export type DocumentsTable = {
   extraction_status: ColumnType<ExtractionStatus, ExtractionStatus | undefined, ExtractionStatus>;
   /** An ExtractionErrorCode when failed, else null. */
   extraction_error_code: ColumnType<ExtractionErrorCode | null, ExtractionErrorCode | null | undefined>;
+  /** The stored thumbnail's version (its ETag), null when there is none (migration 0031). */
+  thumbnail_etag: ColumnType<string | null, string | null | undefined>;
   extraction_error_message: ColumnType<string | null, string | null | undefined>;
   /** A calendar date `YYYY-MM-DD`, or null (migration 0021). */
   document_date: ColumnType<string | null, string | null | undefined>;

@@ -47,6 +47,8 @@ export function toListItem(context: DemoContext, document: DocumentRow): Documen
         ? null
         : new Date(Date.parse(document.deletedAt) + RETENTION_DAYS * 24 * 3600 * 1000).toISOString(),
     extractionError: null,
+    // The seed's thumbnails are not served yet: every demo document shows its type's icon.
+    thumbnailVersion: null,
     tags: documentTags(context, document.id),
   };
 }

@@ -43,6 +43,7 @@ export function documentFixture(overrides: Partial<DocumentDto> = {}): DocumentD
     deletedBy: null,
     isDeleted: false,
     scheduledPurgeAt: null,
+    thumbnailVersion: null,
     extractionStatus: 'done',
     extractionError: null,
     tags: [],

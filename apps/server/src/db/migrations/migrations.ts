@@ -27,6 +27,7 @@ import * as bulkTasks from './0025-bulk-tasks';
 import * as savedViews from './0026-saved-views';
 import * as shareLinks from './0027-share-links';
 import * as documentsLookupIndexes from './0028-documents-lookup-indexes';
+import * as documentThumbnails from './0031-document-thumbnails';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026-saved-views': savedViews,
   '0027-share-links': shareLinks,
   '0028-documents-lookup-indexes': documentsLookupIndexes,
+  '0031-document-thumbnails': documentThumbnails,
 };

@@ -137,6 +137,7 @@ export function createDocumentsIngest({
           original_sha256: file.sha256,
           mime_type: file.mimeType,
           storage_key: key,
+          thumbnail_etag: null,
           content: '',
           created_by: userId,
           created_at: createdAt,

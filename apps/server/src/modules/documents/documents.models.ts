@@ -46,6 +46,7 @@ export const toDocumentListItemDto = (
       : null,
   tags,
   // `?? null`: a row read without these columns (another module's list) has no date.
+  thumbnailVersion: row.thumbnail_etag ?? null,
   documentDate: row.document_date ?? null,
   documentDateIsDetected: row.document_date_source === 'detected',
   properties,

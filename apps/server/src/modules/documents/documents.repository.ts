@@ -32,6 +32,7 @@ const LIST_COLUMNS = [
   'documents.extraction_status',
   'documents.extraction_error_code',
   'documents.extraction_error_message',
+  'documents.thumbnail_etag',
   'documents.document_date',
   'documents.document_date_source',
 ] as const;

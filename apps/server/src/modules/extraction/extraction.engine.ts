@@ -9,6 +9,8 @@ import {
   ExtractionError,
   type ExtractionKind,
   type ExtractionLimits,
+  type ExtractionOutput,
+  type ExtractionWants,
   isTextLayerEmpty,
   normalizeExtractedText,
   readImageSize,
@@ -471,26 +473,44 @@ export function createExtractionEngine({
     }
   }
 
+  /**
+   * One pass over a file: its normalized text, and what `wants` asks for besides. Rejects with an
+   * ExtractionError when it can say why the file cannot be read.
+   */
+  async function process({
+    kind,
+    data,
+    mimeType,
+  }: {
+    kind: ExtractionKind;
+    data: Uint8Array;
+    mimeType: string;
+    wants: ExtractionWants;
+  }): Promise<ExtractionOutput> {
+    if (data.byteLength > limits.maxFileBytes) {
+      throw new ExtractionError(
+        'extraction.too_large',
+        `The file is too large to read (${formatNumber(data.byteLength / 1_000_000)} MB; the limit is ${formatNumber(limits.maxFileBytes / 1_000_000)} MB).`,
+      );
+    }
+    try {
+      let text = '';
+      if (kind === 'text') text = decodeText(data);
+      else if (kind === 'pdf') text = await extractPdf(data);
+      else if (kind === 'image') {
+        text = await extractImage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), mimeType);
+      }
+      return { text: normalizeExtractedText(text) };
+    } catch (error) {
+      throw classifyError(error);
+    }
+  }
+
   return {
-    /** The normalized text of a file; rejects with an ExtractionError when it can say why not. */
-    async extract({ kind, data, mimeType }: { kind: ExtractionKind; data: Uint8Array; mimeType: string }) {
-      if (data.byteLength > limits.maxFileBytes) {
-        throw new ExtractionError(
-          'extraction.too_large',
-          `The file is too large to read (${formatNumber(data.byteLength / 1_000_000)} MB; the limit is ${formatNumber(limits.maxFileBytes / 1_000_000)} MB).`,
-        );
-      }
-      try {
-        let text = '';
-        if (kind === 'text') text = decodeText(data);
-        else if (kind === 'pdf') text = await extractPdf(data);
-        else if (kind === 'image') {
-          text = await extractImage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), mimeType);
-        }
-        return normalizeExtractedText(text);
-      } catch (error) {
-        throw classifyError(error);
-      }
+    process,
+    /** The normalized text of a file alone; rejects as `process` does. */
+    async extract(file: { kind: ExtractionKind; data: Uint8Array; mimeType: string }): Promise<string> {
+      return (await process({ ...file, wants: { thumbnail: false } })).text;
     },
     async close() {
       if (tesseractWorker) await (await tesseractWorker.catch(() => undefined))?.terminate();

@@ -12,7 +12,12 @@ import {
 } from '../documents/documents.extraction-state';
 import type { DocumentsUsecases } from '../documents/documents.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
-import { ExtractionError, extractionKindOf, normalizeExtractedText } from './extraction.models';
+import {
+  ExtractionError,
+  type ExtractionOutput,
+  extractionKindOf,
+  normalizeExtractedText,
+} from './extraction.models';
 import type { ExtractionPool } from './extraction.pool';
 import { createExtractionRepository } from './extraction.repository';
 
@@ -98,10 +103,10 @@ export function registerExtractionJobs({
         return;
       }
       const data = await readAll(await documents.storage.read(document.storage_key), size);
-      let text: string;
+      let output: ExtractionOutput;
       const startedAt = performance.now();
       try {
-        text = await pool.extract({ kind, mimeType: document.mime_type, data });
+        output = await pool.process({ kind, mimeType: document.mime_type, data, wants: { thumbnail: true } });
       } catch (error) {
         // Not the file's fault (the pool closed at shutdown): the job runs again later.
         if (!(error instanceof ExtractionError)) throw error;
@@ -114,10 +119,15 @@ export function registerExtractionJobs({
         return;
       }
       jobLogger.debug(
-        { documentId, kind, characters: text.length, durationMs: Math.round(performance.now() - startedAt) },
+        {
+          documentId,
+          kind,
+          characters: output.text.length,
+          durationMs: Math.round(performance.now() - startedAt),
+        },
         'Text extracted',
       );
-      await documents.saveExtractedContent({ organizationId, documentId, content: text });
+      await documents.saveExtractedContent({ organizationId, documentId, content: output.text });
     },
     {
       kind: 'heavy',

@@ -3,6 +3,21 @@ import type { ExtractionErrorCode } from '@sheaf/contracts/documents';
 /** How a document's text is obtained, by its MIME type. */
 export type ExtractionKind = 'text' | 'pdf' | 'image' | 'none';
 
+/**
+ * What one pass over a file gives: its text, and what else the file allowed to be made on the way
+ * (while it is parsed once, in the worker). Each addition is optional: a file gives what it can.
+ */
+export type ExtractionOutput = {
+  /** The normalized text ('' when none was found). */
+  text: string;
+};
+
+/** What a pass should make besides the text. */
+export type ExtractionWants = {
+  /** A thumbnail of the first page or image (the extraction job wants one; tests of text alone do not). */
+  thumbnail: boolean;
+};
+
 const TEXT_APPLICATION_TYPES = new Set([
   'application/json',
   'application/ld+json',

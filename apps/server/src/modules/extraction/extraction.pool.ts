@@ -9,6 +9,8 @@ import {
   ExtractionError,
   type ExtractionKind,
   type ExtractionLimits,
+  type ExtractionOutput,
+  type ExtractionWants,
 } from './extraction.models';
 import type { ExtractionReply, ExtractionRequest, ExtractionWorkerData } from './extraction.worker';
 
@@ -17,7 +19,7 @@ export const DEFAULT_EXTRACTION_TIMEOUT_MS = 120_000;
 
 type Task = {
   request: Omit<ExtractionRequest, 'id'>;
-  resolve: (text: string) => void;
+  resolve: (output: ExtractionOutput) => void;
   reject: (error: Error) => void;
 };
 
@@ -173,7 +175,7 @@ export function createExtractionPool({
             reply.detail === undefined ? undefined : { cause: new Error(reply.detail) },
           ),
         );
-      } else task.resolve(reply.text);
+      } else task.resolve(reply.output);
       dispatch();
       if (!slot.task && slots.includes(slot)) {
         slot.idleTimer = setTimeout(() => {
@@ -274,10 +276,16 @@ export function createExtractionPool({
 
   return {
     /**
-     * Extracts the text of a file in a worker. Rejects with an ExtractionError when the file cannot
-     * be read (see above), with a plain Error when the pool is closed.
+     * Reads a file in a worker: its text, and what `wants` asks for besides. Rejects with an
+     * ExtractionError when the file cannot be read (see above), with a plain Error when the pool is
+     * closed.
      */
-    extract(request: { kind: ExtractionKind; mimeType: string; data: Uint8Array }): Promise<string> {
+    process(request: {
+      kind: ExtractionKind;
+      mimeType: string;
+      data: Uint8Array;
+      wants: ExtractionWants;
+    }): Promise<ExtractionOutput> {
       if (closed) return Promise.reject(poolClosedError());
       if (request.data.byteLength > limits.maxFileBytes) {
         return Promise.reject(
@@ -287,10 +295,15 @@ export function createExtractionPool({
           ),
         );
       }
-      return new Promise<string>((resolve, reject) => {
+      return new Promise<ExtractionOutput>((resolve, reject) => {
         queue.push({ request, resolve, reject });
         dispatch();
       });
+    },
+
+    /** The text of a file alone (process without anything else). */
+    async extract(request: { kind: ExtractionKind; mimeType: string; data: Uint8Array }): Promise<string> {
+      return (await this.process({ ...request, wants: { thumbnail: false } })).text;
     },
 
     warmUp,

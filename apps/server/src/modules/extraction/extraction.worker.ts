@@ -1,6 +1,12 @@
 import type { ExtractionErrorCode } from '@sheaf/contracts/documents';
 import { createExtractionEngine, type OcrOptions } from './extraction.engine';
-import { ExtractionError, type ExtractionKind, type ExtractionLimits } from './extraction.models';
+import {
+  ExtractionError,
+  type ExtractionKind,
+  type ExtractionLimits,
+  type ExtractionOutput,
+  type ExtractionWants,
+} from './extraction.models';
 
 /**
  * Entry of an extraction worker: a child process the pool forks, extracting one document's text per
@@ -8,13 +14,19 @@ import { ExtractionError, type ExtractionKind, type ExtractionLimits } from './e
  * memory. Built to dist/extraction.worker.js. Its settings come as JSON in the first argument.
  */
 export type ExtractionWorkerData = { ocr: OcrOptions; limits: ExtractionLimits };
-export type ExtractionRequest = { id: number; kind: ExtractionKind; mimeType: string; data: Uint8Array };
+export type ExtractionRequest = {
+  id: number;
+  kind: ExtractionKind;
+  mimeType: string;
+  data: Uint8Array;
+  wants: ExtractionWants;
+};
 /**
  * A failure carries its code and the message for the user; `detail` is the original error's
  * message when it was not an ExtractionError (for the logs).
  */
 export type ExtractionReply =
-  | { id: number; text: string }
+  | { id: number; output: ExtractionOutput }
   | { id: number; error: string; code: ExtractionErrorCode; detail?: string };
 
 const send = (reply: ExtractionReply) => process.send?.(reply);
@@ -50,7 +62,12 @@ const WARM_UP_PDF = [
   '%%EOF',
 ].join('\n');
 engine
-  .extract({ kind: 'pdf', mimeType: 'application/pdf', data: new TextEncoder().encode(WARM_UP_PDF) })
+  .process({
+    kind: 'pdf',
+    mimeType: 'application/pdf',
+    data: new TextEncoder().encode(WARM_UP_PDF),
+    wants: { thumbnail: false },
+  })
   .catch(() => {
     // Only a warm-up: a real file tells what is wrong, if anything.
   });
@@ -58,8 +75,8 @@ engine
 process.on('message', (request: ExtractionRequest) => {
   // pdf.js refuses Buffers: the bytes as a plain Uint8Array, whatever the channel made of them.
   const data = new Uint8Array(request.data.buffer, request.data.byteOffset, request.data.byteLength);
-  engine.extract({ ...request, data }).then(
-    (text) => send({ id: request.id, text }),
+  engine.process({ ...request, data }).then(
+    (output) => send({ id: request.id, output }),
     (error: unknown) => send(toReply(request.id, error)),
   );
 });

@@ -18,6 +18,7 @@ function documentFor(file: File): DocumentListItemDto {
     deletedBy: null,
     isDeleted: false,
     scheduledPurgeAt: null,
+    thumbnailVersion: null,
     extractionStatus: 'pending',
     extractionError: null,
     tags: [],
