@@ -33,6 +33,25 @@ export type StorageDriver = {
 
 export const KEY_PATTERN = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/;
 
+/**
+ * Files made from a document's original and stored beside it, under the original's key with a
+ * suffix (`{organizationId}/{documentId}_thumbnail`): removed with the original, never orphans of
+ * their own.
+ */
+export const DERIVED_FILES = ['thumbnail', 'preview'] as const;
+export type DerivedFile = (typeof DERIVED_FILES)[number];
+
+export const derivedKeyOf = (originalKey: string, file: DerivedFile) => `${originalKey}_${file}`;
+
+/** The original's key of a derived file's key; the key itself when it names an original. */
+export function originalKeyOf(key: string): string {
+  for (const file of DERIVED_FILES) {
+    const suffix = `_${file}`;
+    if (key.endsWith(suffix)) return key.slice(0, -suffix.length);
+  }
+  return key;
+}
+
 /** Keys are generated ids joined by slashes; anything else is refused so no key can escape the root. */
 export function assertValidKey(key: string): string {
   if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
