@@ -19,6 +19,8 @@ export async function startSheafServer({
   env?: Record<string, string>;
 }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-e2e-extra-'));
+  // Watched folders: one subfolder per organization (its id) under this root; files taken after 1 s.
+  const watchedFolderRoot = path.join(dataDir, 'watched');
   const child: ChildProcess = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
@@ -28,6 +30,8 @@ export async function startSheafServer({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JOBS_POLL_INTERVAL_MS: '100',
+      INGESTION_FOLDERS_ROOT: watchedFolderRoot,
+      INGESTION_FOLDERS_STABLE_SECONDS: '1',
       ...env,
     },
     stdio: 'ignore',
@@ -44,6 +48,8 @@ export async function startSheafServer({
   }
   return {
     url: baseUrl,
+    /** INGESTION_FOLDERS_ROOT of this server (unless `env` set another). */
+    watchedFolderRoot: env.INGESTION_FOLDERS_ROOT ?? watchedFolderRoot,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

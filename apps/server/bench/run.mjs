@@ -73,6 +73,7 @@ for (const dialect of dialects) {
     summary.push(
       `${dialect}: sequential ingest ${verdict(ingest.ingestSequential.documentsPerSecond, 60, true)} documents/s`,
       `${dialect}: 8-client ingest ${verdict(ingest.ingestConcurrent.documentsPerSecond, 200, true)} documents/s — ${describeCpu(ingest.ingestConcurrent.cpu)}`,
+      `${dialect}: thumbnails add ${verdict(ingest.thumbnails.overheadPercent, 15, false)} % to the sequential ingest (${ingest.ingestSequentialWithoutThumbnails.documentsPerSecond} documents/s without); a text page's thumbnail ${verdict(ingest.thumbnails.textPageBytes, 30_000, false)} bytes`,
       `${dialect}: one upload searchable in p50 ${ingest.uploadToSearchableMs.p50} ms, p95 ${verdict(ingest.uploadToSearchableMs.p95, 250, false)} ms`,
       `${dialect}: authenticated call overhead p50 ${verdict(ingest.requestOverhead.overheadP50Ms, 1.5, false)} ms`,
       `${dialect}: hostile files peak RSS ${verdict(ingest.hostilePeakRssMb, 1500, false)} MB — ${Object.entries(

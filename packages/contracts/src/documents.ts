@@ -47,6 +47,24 @@ export const extractionErrorSchema = z.strictObject({
 
 export type ExtractionErrorDto = z.infer<typeof extractionErrorSchema>;
 
+/**
+ * Something to know about a `done` extraction: `extraction.text_capped`, the text was cut (a
+ * spreadsheet's cells past the first megabyte of text are not kept).
+ */
+export const EXTRACTION_NOTICE_CODES = ['extraction.text_capped'] as const;
+export type ExtractionNoticeCode = (typeof EXTRACTION_NOTICE_CODES)[number];
+
+export const extractionNoticeSchema = z.strictObject({
+  code: z.enum(EXTRACTION_NOTICE_CODES),
+  message: z.string(),
+});
+
+export type ExtractionNoticeDto = z.infer<typeof extractionNoticeSchema>;
+
+/** A rendering of the file to show instead of it: sanitized HTML (a .docx, an HTML file) or a PDF (LibreOffice). */
+export const DOCUMENT_PREVIEW_KINDS = ['html', 'pdf'] as const;
+export type DocumentPreviewKind = (typeof DOCUMENT_PREVIEW_KINDS)[number];
+
 const documentListItemShape = {
   id: z.string(),
   organizationId: z.string(),
@@ -88,11 +106,30 @@ export const documentListItemSchema = z.strictObject(documentListItemShape);
 
 export type DocumentListItemDto = z.infer<typeof documentListItemSchema>;
 
+/** Another document a document answer links to, by id and current name. */
+export const documentLinkSchema = z.strictObject({ id: z.string(), name: z.string() });
+
+export type DocumentLinkDto = z.infer<typeof documentLinkSchema>;
+
 /** GET /documents/{documentId}: the document with its extracted (or edited) text. */
 export const documentSchema = z.strictObject({
   ...documentListItemShape,
   /** The extracted or edited text; '' until the extraction found some. */
   content: z.string(),
+  /**
+   * An e-mail file's attachments, in the message's order: each is a document of its own (made from
+   * the attachment, or the document that already held the same content). [] for other documents.
+   */
+  attachments: z.array(documentLinkSchema),
+  /** The e-mail file this document came attached to, or null. */
+  fromEmail: documentLinkSchema.nullable(),
+  /** Set when the last extraction is `done` with something to know (its text was cut), else null. */
+  extractionNotice: extractionNoticeSchema.nullable(),
+  /**
+   * Which rendering `GET …/preview` serves: `html` (a .docx through mammoth, an HTML file; sanitized),
+   * `pdf` (an Office file converted by LibreOffice when installed), or null: show the extracted text.
+   */
+  preview: z.enum(DOCUMENT_PREVIEW_KINDS).nullable(),
 });
 
 export type DocumentDto = z.infer<typeof documentSchema>;
@@ -125,6 +162,8 @@ export const documentActivityEventDataSchema = z.strictObject({
   shareLinkId: z.string().optional(),
   /** A document `created` from a watched folder: the organization's folder and the file's path in it. */
   watchedFolder: z.strictObject({ folder: z.string(), path: z.string() }).optional(),
+  /** A document `created` from an e-mail file's attachment: the message's document and the attachment's name. */
+  emailAttachment: z.strictObject({ messageDocumentId: z.string(), name: z.string() }).optional(),
 });
 
 export type DocumentActivityEventData = z.infer<typeof documentActivityEventDataSchema>;
@@ -293,6 +332,10 @@ export const exampleDocumentListItem = {
 const exampleDocument = {
   ...exampleDocumentListItem,
   content: 'Invoice 2026-01\nTotal: 120.00 EUR',
+  attachments: [],
+  fromEmail: null,
+  extractionNotice: null,
+  preview: null,
 } satisfies DocumentDto;
 
 const documentAnswer = z.strictObject({ document: documentSchema });
@@ -312,7 +355,7 @@ export const documentsEndpoints = {
     tag: 'Documents',
     summary: 'Upload a document',
     description:
-      "201 with the new document, its text extraction queued (`extractionStatus: \"pending\"`). 400 `api.validation_error` without a `file` field, with two files or with an empty file. The file is streamed to storage, never held in memory, and its size is checked as it arrives: past the plan's max file size, 413 `document.size_too_large`; past the plan's storage (the trash counting), 413 `documents.storage_limit_reached`, also when uploads running at once would pass it together; the server's storage full, 507 `storage.insufficient_space`. One document per content (SHA-256) in an organization: when the same content is already there, 409 `document.already_exists`; when it is in the trash, that document is restored and answered with 200 instead. The type is sniffed from the content, the declared type (then the name's extension) as fallback. The text is then extracted by a background job: text files, JSON, XML and YAML; a PDF's text layer, CJK text whose fonts are not embedded included; OCR of images and of scanned PDFs, JPEG 2000 and JBIG2 scans included. Limited per user (UPLOADS_RATE_LIMIT_PER_MINUTE).",
+      "201 with the new document, its text extraction queued (`extractionStatus: \"pending\"`). 400 `api.validation_error` without a `file` field, with two files or with an empty file. The file is streamed to storage, never held in memory, and its size is checked as it arrives: past the plan's max file size, 413 `document.size_too_large`; past the plan's storage (the trash counting), 413 `documents.storage_limit_reached`, also when uploads running at once would pass it together; the server's storage full, 507 `storage.insufficient_space`. One document per content (SHA-256) in an organization: when the same content is already there, 409 `document.already_exists`; when it is in the trash, that document is restored and answered with 200 instead. The type is sniffed from the content, the declared type (then the name's extension) as fallback. The text is then extracted by a background job: text files, JSON, XML and YAML; a PDF's text layer, CJK text whose fonts are not embedded included; OCR of images and of scanned PDFs, JPEG 2000 and JBIG2 scans included. Office and other formats: Word, Excel and PowerPoint files (.docx, .xlsx, .pptx, macro-enabled ones too, their macros never run), OpenDocument (.odt, .ods, .odp), EPUB, RTF, HTML and Markdown; a spreadsheet's text is capped at 1 MB (`extractionNotice`), and a zip bomb or a file of too many parts ends `extraction.too_large` before it is unpacked. Limited per user (UPLOADS_RATE_LIMIT_PER_MINUTE).",
     auth: { apiKeyPermission: 'documents:create' },
     rawBody: {
       mediaType: 'multipart/form-data',
@@ -396,7 +439,7 @@ export const documentsEndpoints = {
     path: `${DOCUMENTS}/:documentId`,
     tag: 'Documents',
     summary: 'Get a document with its content and tags',
-    description: `With its \`tags\` (by name) and its \`content\`, the extracted or edited text (\`''\` until some is found). A document in the trash is answered too (\`isDeleted\`). ${EXTRACTION_FIELDS} Every document answer (upload, list items, search hits, this one) carries these two fields.`,
+    description: `With its \`tags\` (by name) and its \`content\`, the extracted or edited text (\`''\` until some is found). A document in the trash is answered too (\`isDeleted\`). ${EXTRACTION_FIELDS} Every document answer (upload, list items, search hits, this one) carries these two fields. An e-mail file (\`.eml\`) lists its \`attachments\`, each imported as a document of its own (or the document that already held the same content), as \`{ id, name }\` in the message's order; a document that came attached to one names it in \`fromEmail\` (else \`[]\` and null; list items carry neither).`,
     auth: { apiKeyPermission: 'documents:read' },
     answers: { 200: documentAnswer },
     errors: { 404: ['documents.not_found'] },
@@ -425,12 +468,41 @@ export const documentsEndpoints = {
     },
     errors: { 404: ['documents.not_found'], 416: ['documents.range_not_satisfiable'] },
   }),
+  thumbnail: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/:documentId/thumbnail`,
+    tag: 'Documents',
+    summary: "Get the document's thumbnail",
+    description:
+      "A WebP, 400 px wide (at most 800 px high), of the first page of a PDF or of an image, made when its text is extracted (again by a retry). `ETag` is the document's `thumbnailVersion`; with `If-None-Match` naming it, 304 without a body. Asked for by its version (`…/thumbnail?v=<thumbnailVersion>`, a URL whose answer never changes) with `Cache-Control: private, max-age=86400`, else `private, no-cache`. Trashed documents answer as their file does. 404 `documents.thumbnail_not_found` while there is none (not made yet, or the type gives no rendering: show a type icon).",
+    auth: { apiKeyPermission: 'documents:read' },
+    query: z.strictObject({ v: z.string().max(64).optional() }),
+    answers: {
+      200: { file: { mediaTypes: ['image/webp'], description: 'The thumbnail.' } },
+      304: null,
+    },
+    errors: { 404: ['documents.not_found', 'documents.thumbnail_not_found'] },
+  }),
+  preview: defineEndpoint({
+    method: 'GET',
+    path: `${DOCUMENTS}/:documentId/preview`,
+    tag: 'Documents',
+    summary: "Get the document's rendered preview",
+    description:
+      "The rendering the document's `preview` names, made when its text is extracted (again by a retry): `html`, a .docx converted by mammoth or an HTML file, sanitized (no scripts, event handlers, forms, styles or external URLs; images only as `data:` URLs from inside the file), served with `Content-Security-Policy: sandbox; default-src 'none'; img-src data:` and our own stylesheet by its hash; `pdf`, an Office file converted by LibreOffice (`soffice`, when installed on the server). Always `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-cache` and an `ETag` (`If-None-Match` answers 304). Trashed documents answer as their file does. 404 `documents.preview_not_found` when there is none (show the extracted text).",
+    auth: { apiKeyPermission: 'documents:read' },
+    answers: {
+      200: { file: { mediaTypes: ['text/html', 'application/pdf'], description: 'The preview.' } },
+      304: null,
+    },
+    errors: { 404: ['documents.not_found', 'documents.preview_not_found'] },
+  }),
   activity: defineEndpoint({
     method: 'GET',
     path: `${DOCUMENTS}/:documentId/activity`,
     tag: 'Documents',
     summary: "List the document's activity, newest first",
-    description: `\`pageIndex\` from 0; \`pageSize\` 1–${MAX_PAGE_SIZE}, default ${ACTIVITY_PAGE_SIZE}. \`event\` is one of ${codes(DOCUMENT_ACTIVITY_EVENTS)}. \`eventData\` holds the \`updatedFields\` of an \`updated\` entry and, for a document \`created\` from an intake e-mail, \`intakeEmail: { from, emailAddress }\`; else null. \`tag\` is the tag of a \`tagged\` or \`untagged\` entry (null once the tag is deleted). \`user\` is null for what changed in the background (a text extraction, a tagging rule, an intake e-mail) and for a deleted user.`,
+    description: `\`pageIndex\` from 0; \`pageSize\` 1–${MAX_PAGE_SIZE}, default ${ACTIVITY_PAGE_SIZE}. \`event\` is one of ${codes(DOCUMENT_ACTIVITY_EVENTS)}. \`eventData\` holds the \`updatedFields\` of an \`updated\` entry and, for a document \`created\` from an intake e-mail, \`intakeEmail: { from, emailAddress }\`; for one \`created\` from an e-mail file's attachment, \`emailAttachment: { messageDocumentId, name }\`; else null. \`tag\` is the tag of a \`tagged\` or \`untagged\` entry (null once the tag is deleted). \`user\` is null for what changed in the background (a text extraction, a tagging rule, an intake e-mail) and for a deleted user.`,
     auth: { apiKeyPermission: 'documents:read' },
     query: listDocumentActivityQuerySchema,
     answers: { 200: z.strictObject({ activities: z.array(documentActivitySchema) }) },

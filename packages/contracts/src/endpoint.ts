@@ -53,7 +53,7 @@ export type EndpointDefinition = {
    * Success statuses and what each answers; also a non-error answer at an error status, such as
    * the health check's 503 `{ status: 'error' }`.
    */
-  answers: Partial<Record<200 | 201 | 202 | 204 | 206 | 302 | 303 | 503, SuccessAnswer>>;
+  answers: Partial<Record<200 | 201 | 202 | 204 | 206 | 302 | 303 | 304 | 503, SuccessAnswer>>;
   /**
    * Error statuses this endpoint answers besides the ones every endpoint of its kind can give
    * (see `errorStatusesOf`), with the codes each can carry.

@@ -3,9 +3,11 @@ import { apiKeysEndpoints } from './api-keys';
 import { authEndpoints } from './auth';
 import { bulkEndpoints } from './bulk';
 import { configEndpoints } from './config';
+import { documentEventsEndpoints } from './document-events';
 import { documentsEndpoints } from './documents';
 import type { EndpointDefinition } from './endpoint';
 import { healthEndpoints } from './health';
+import { ingestionFoldersEndpoints } from './ingestion-folders';
 import { intakeEmailsEndpoints } from './intake-emails';
 import { invitationsEndpoints } from './invitations';
 import { membersEndpoints } from './members';
@@ -33,6 +35,7 @@ export const endpointGroups = {
   members: membersEndpoints,
   invitations: invitationsEndpoints,
   documents: documentsEndpoints,
+  documentEvents: documentEventsEndpoints,
   bulk: bulkEndpoints,
   search: searchEndpoints,
   properties: propertiesEndpoints,
@@ -44,6 +47,7 @@ export const endpointGroups = {
   webhooks: webhooksEndpoints,
   intakeEmails: intakeEmailsEndpoints,
   shareLinks: shareLinksEndpoints,
+  ingestionFolders: ingestionFoldersEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** Every endpoint, flat. */

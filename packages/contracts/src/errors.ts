@@ -142,6 +142,10 @@ export const SHEAF_ERROR_CODES = [
   'documents.range_not_satisfiable',
   /** A text extraction of this document is already pending or running: retry once it has ended. */
   'documents.extraction_in_progress',
+  /** The document has no thumbnail (not made yet, or its type gives no rendering): show a type icon. */
+  'documents.thumbnail_not_found',
+  /** The document has no rendered preview (not an Office file, or none made yet): show its text. */
+  'documents.preview_not_found',
   /** No tag with this id in this organization (tag routes, attaching a tag, a tagging rule's tagIds). */
   'tags.not_found',
   /** No tagging rule with this id in this organization. */
@@ -196,6 +200,10 @@ export const SHEAF_ERROR_CODES = [
   'share_links.not_found',
   /** The organization's owners turned share links off: no link opens and none can be made. */
   'share_links.disabled',
+  /** Watched folders are off on this server (INGESTION_FOLDERS_ROOT unset). */
+  'ingestion_folders.disabled',
+  /** Another organization's watched folder has this name (compared without case). */
+  'ingestion_folders.name_taken',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;
@@ -387,6 +395,8 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "This document's text extraction is already queued or running.",
   },
+  'documents.thumbnail_not_found': { status: 404, message: 'This document has no thumbnail.' },
+  'documents.preview_not_found': { status: 404, message: 'This document has no rendered preview.' },
   'tags.not_found': { status: 404, message: 'No tag with this id in this organization.' },
   'tagging_rules.not_found': { status: 404, message: 'No tagging rule with this id in this organization.' },
   'properties.not_found': { status: 404, message: 'No property with this id in this organization.' },
@@ -466,6 +476,14 @@ export const ERROR_CATALOGUE = {
   'share_links.disabled': {
     status: 403,
     message: 'Share links are turned off for this organization by its owners.',
+  },
+  'ingestion_folders.disabled': {
+    status: 403,
+    message: 'Watched folders are switched off on this server (INGESTION_FOLDERS_ROOT).',
+  },
+  'ingestion_folders.name_taken': {
+    status: 409,
+    message: "Another organization's watched folder already has this name.",
   },
 } as const satisfies { [Code in ErrorCode]?: CatalogueEntry };
 

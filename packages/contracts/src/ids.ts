@@ -36,6 +36,8 @@ export const ID_PREFIXES = {
   savedView: 'sv',
   /** A background bulk action or zip download. */
   bulkTask: 'task',
+  /** A file taken from a watched folder (ingestion folders). */
+  ingestionFolderFile: 'iff',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

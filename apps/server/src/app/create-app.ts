@@ -10,8 +10,10 @@ import { createAccountSecurityRoutes } from '../modules/account-security/account
 import { createApiKeysRoutes } from '../modules/api-keys/api-keys.routes';
 import { createAuthRoutes } from '../modules/auth/auth.routes';
 import { createBulkRoutes } from '../modules/bulk/bulk.routes';
+import { createDocumentEventsRoutes } from '../modules/document-events/document-events.routes';
 import { createDocumentsRoutes } from '../modules/documents/documents.routes';
 import { createHealthRoutes } from '../modules/health/health.routes';
+import { createIngestionFoldersRoutes } from '../modules/ingestion-folders/ingestion-folders.routes';
 import { createIntakeEmailsIngestRoutes } from '../modules/intake-emails/intake-emails.ingest';
 import { createIntakeEmailsRoutes } from '../modules/intake-emails/intake-emails.routes';
 import { createInvitationsRoutes } from '../modules/invitations/invitations.routes';
@@ -186,6 +188,11 @@ export function createApp({ config, database, logger, services, webDistDir, chec
       searchRateLimit: createUserRateLimit({ perMinute: config.env.SEARCHES_RATE_LIMIT_PER_MINUTE }),
     }),
   );
+  // GET …/documents/events, before the documents routes: `events` is not a :documentId.
+  api.route(
+    '/',
+    createDocumentEventsRoutes({ documentEvents: services.documentEvents, routes: services.endpointRoutes }),
+  );
   api.route(
     '/',
     createDocumentsRoutes({
@@ -251,6 +258,14 @@ export function createApp({ config, database, logger, services, webDistDir, chec
   api.route(
     '/',
     createShareLinksRoutes({ shareLinks: services.shareLinks, routes: services.endpointRoutes }),
+  );
+  // …/ingestion-folder: the organization's watched folder.
+  api.route(
+    '/',
+    createIngestionFoldersRoutes({
+      ingestionFolders: services.ingestionFolders,
+      routes: services.endpointRoutes,
+    }),
   );
   api.all('*', (c) => {
     // A path of the catalogue asked with a method it does not take: 405 with `Allow`.

@@ -5,6 +5,10 @@ import { createDatabase } from '../db/database';
 import { createLeases } from '../db/leases';
 import { migrateToLatest } from '../db/migrate';
 import { resolveAuthSecret } from '../modules/auth/auth.secret';
+import {
+  type IngestionFoldersWatcher,
+  startIngestionFoldersWatcher,
+} from '../modules/ingestion-folders/ingestion-folders.watcher';
 import { type ImapPoller, parseImapUrl, startImapPoller } from '../modules/intake-emails/intake-emails.imap';
 import {
   type IntakeSmtpReceiver,
@@ -118,6 +122,22 @@ export async function startServer({
       logger: intakeLogger,
     });
   }
+  // Watched folders: background work too, one importer per organization folder across processes.
+  let ingestionFoldersWatcher: IngestionFoldersWatcher | undefined;
+  if (config.env.INGESTION_FOLDERS_ROOT && mode !== 'web') {
+    ingestionFoldersWatcher = startIngestionFoldersWatcher({
+      root: path.resolve(config.env.INGESTION_FOLDERS_ROOT),
+      stableMs: config.env.INGESTION_FOLDERS_STABLE_SECONDS * 1000,
+      polling: config.env.INGESTION_FOLDERS_POLLING,
+      pollingIntervalMs: config.env.INGESTION_FOLDERS_POLLING_INTERVAL_SECONDS * 1000,
+      ingestionFolders: services.ingestionFolders,
+      leases: createLeases({ db: database.db }),
+      clock,
+      logger: logger.child({ component: 'ingestion-folders' }),
+      // As long as a job's: how long a crashed process keeps other processes off its work.
+      leaseMs: config.env.JOBS_LEASE_MS,
+    });
+  }
   if (mode === 'all' || mode === 'worker') {
     await services.extraction.recoverUnfinishedExtractions();
     jobQueue.start();
@@ -133,6 +153,7 @@ export async function startServer({
     if (httpServer) await closeHttpServer(httpServer, config.env.SHUTDOWN_TIMEOUT_MS);
     await intakeSmtp?.close();
     await imapPoller?.stop();
+    await ingestionFoldersWatcher?.stop();
     await jobQueue.stop();
     services.webhookSender.close();
     await services.extractionPool.close();

@@ -7,6 +7,7 @@ import { createAuth } from '../modules/auth/auth';
 import { createRequireAuth } from '../modules/auth/auth.middleware';
 import { registerBulkJobs } from '../modules/bulk/bulk.jobs';
 import { createBulkUsecases } from '../modules/bulk/bulk.usecases';
+import { createDocumentEventsUsecases } from '../modules/document-events/document-events.usecases';
 import { registerDocumentsJobs } from '../modules/documents/documents.jobs';
 import { createDocumentsReadPort } from '../modules/documents/documents.port';
 import { createDocumentsUsecases } from '../modules/documents/documents.usecases';
@@ -14,6 +15,7 @@ import type { EmailDriver } from '../modules/emails/emails.driver';
 import { createEmailsService } from '../modules/emails/emails.service';
 import { registerExtractionJobs } from '../modules/extraction/extraction.jobs';
 import { createExtractionPool, type ExtractionPool } from '../modules/extraction/extraction.pool';
+import { createIngestionFoldersUsecases } from '../modules/ingestion-folders/ingestion-folders.usecases';
 import { registerIntakeEmailsJobs } from '../modules/intake-emails/intake-emails.jobs';
 import { createIntakeEmailsUsecases } from '../modules/intake-emails/intake-emails.usecases';
 import { registerInvitationsJobs } from '../modules/invitations/invitations.jobs';
@@ -141,7 +143,19 @@ export function createServices({
   // The activity log's port: documents and tags record each change's entry in its transaction, and
   // the webhook outbox writes the entry's webhook events there too.
   const webhookOutbox = createWebhookOutbox({ jobQueue, notes: createNotesReadPort() });
-  const activity = createActivityUsecases({ database, onRecorded: webhookOutbox.onActivityRecorded });
+  // The live documents list: every activity entry, and the extraction's status changes, tell the
+  // organization's open lists (GET …/documents/events) once committed, across processes on PostgreSQL.
+  const documentEvents = createDocumentEventsUsecases({
+    database,
+    logger: logger.child({ component: 'document-events' }),
+  });
+  const activity = createActivityUsecases({
+    database,
+    onRecorded: async (trx, entry) => {
+      await webhookOutbox.onActivityRecorded(trx, entry);
+      await documentEvents.onActivityRecorded(trx, entry);
+    },
+  });
   const documents = createDocumentsUsecases({
     database,
     clock,
@@ -151,6 +165,7 @@ export function createServices({
     deletedRetentionDays: config.env.DOCUMENTS_DELETED_RETENTION_DAYS,
     logger: logger.child({ component: 'documents' }),
     activity,
+    onDocumentsChanged: documentEvents.notify,
   });
   registerDocumentsJobs({ jobQueue, documents, organizations });
   // Intake e-mail: every entry (SMTP, HTTP ingest, IMAP) stores the message, a job makes the documents.
@@ -262,6 +277,22 @@ export function createServices({
     logger: logger.child({ component: 'webhooks' }),
   });
   registerWebhooksJobs({ jobQueue, webhooks });
+  // Watched folders (INGESTION_FOLDERS_ROOT): each file imported through the documents' use case;
+  // the watcher itself is background work started by the server (startIngestionFoldersWatcher).
+  const ingestionFolders = createIngestionFoldersUsecases({
+    database,
+    clock,
+    documents,
+    tags,
+    organizations,
+    settings: {
+      root: config.env.INGESTION_FOLDERS_ROOT,
+      after: config.env.INGESTION_FOLDERS_AFTER,
+      duplicates: config.env.INGESTION_FOLDERS_DUPLICATES,
+      subfoldersAsTags: config.env.INGESTION_FOLDERS_SUBFOLDERS_AS_TAGS,
+    },
+    logger: logger.child({ component: 'ingestion-folders' }),
+  });
   return {
     emails,
     auth,
@@ -274,6 +305,7 @@ export function createServices({
     plans,
     subscriptions,
     documents,
+    documentEvents,
     intakeEmails,
     search,
     tags,
@@ -294,6 +326,7 @@ export function createServices({
     endpointRoutes: createEndpointRoutes({ requireAuth, requireOrganizationMember }),
     webhooks,
     webhookSender,
+    ingestionFolders,
   };
 }
 

@@ -257,6 +257,19 @@ export const envSchema = z.object({
   ),
   /** Seconds between two polls of the IMAP mailbox (when the server has no IDLE, or as a fallback). */
   INTAKE_EMAILS_IMAP_POLL_SECONDS: integerFromEnv(60, { min: 1, max: 86_400 }),
+  /** Watched folders: one subfolder per organization under this folder; unset = off. */
+  INGESTION_FOLDERS_ROOT: optionalStringFromEnv(),
+  /** A file is taken once its size and modification time stayed the same this long. */
+  INGESTION_FOLDERS_STABLE_SECONDS: integerFromEnv(5, { min: 0, max: 3600 }),
+  /** Poll the folders instead of waiting for file events (network shares deliver none). */
+  INGESTION_FOLDERS_POLLING: booleanFromEnv(false),
+  INGESTION_FOLDERS_POLLING_INTERVAL_SECONDS: integerFromEnv(10, { min: 1, max: 3600 }),
+  /** What becomes of an imported file: deleted, or moved into `done/`. */
+  INGESTION_FOLDERS_AFTER: z.enum(['delete', 'move']).default('delete'),
+  /** What becomes of a duplicate: moved into `duplicates/`, or deleted. */
+  INGESTION_FOLDERS_DUPLICATES: z.enum(['move', 'delete']).default('move'),
+  /** The names of the subfolders a file sits in become the document's tags. */
+  INGESTION_FOLDERS_SUBFOLDERS_AS_TAGS: booleanFromEnv(false),
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
   /** Stripe secret key (sk_…); required when SUBSCRIPTIONS_IS_ENABLED. */
   STRIPE_API_KEY: optionalStringFromEnv(),

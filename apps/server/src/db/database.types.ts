@@ -3,7 +3,12 @@
  * strings with millisecond precision (`2026-01-31T09:15:00.000Z`), produced by the injected
  * clock. They sort and compare correctly as text, so the same SQL works on SQLite and PostgreSQL.
  */
-import type { ExtractionErrorCode, ExtractionStatus } from '@sheaf/contracts/documents';
+import type {
+  DocumentPreviewKind,
+  ExtractionErrorCode,
+  ExtractionNoticeCode,
+  ExtractionStatus,
+} from '@sheaf/contracts/documents';
 import type { PropertyType } from '@sheaf/contracts/properties';
 import type { ColumnType } from 'kysely';
 
@@ -217,6 +222,13 @@ export type DocumentsTable = {
   extraction_status: ColumnType<ExtractionStatus, ExtractionStatus | undefined, ExtractionStatus>;
   /** An ExtractionErrorCode when failed, else null. */
   extraction_error_code: ColumnType<ExtractionErrorCode | null, ExtractionErrorCode | null | undefined>;
+  /** The stored preview's kind (`html` | `pdf`), null when there is none (migration 0029). */
+  preview_kind: ColumnType<DocumentPreviewKind | null, DocumentPreviewKind | null | undefined>;
+  /** The stored preview's version (its ETag), null when there is none (migration 0029). */
+  preview_etag: ColumnType<string | null, string | null | undefined>;
+  /** An ExtractionNoticeCode when the last extraction is done with something to know, else null (0029). */
+  extraction_notice_code: ColumnType<ExtractionNoticeCode | null, ExtractionNoticeCode | null | undefined>;
+  extraction_notice_message: ColumnType<string | null, string | null | undefined>;
   /** The stored thumbnail's version (its ETag), null when there is none (migration 0031). */
   thumbnail_etag: ColumnType<string | null, string | null | undefined>;
   extraction_error_message: ColumnType<string | null, string | null | undefined>;
@@ -554,6 +566,18 @@ export type ProcessLeasesTable = {
   expires_at: Timestamp;
 };
 
+/** An attachment of an e-mail file and the document it became (migration 0030). */
+export type DocumentEmailAttachmentsTable = {
+  message_document_id: string;
+  /** The attachment's position among the message's attachments, from 0. */
+  position: number;
+  organization_id: string;
+  attachment_document_id: string;
+  /** The attachment's file name in the message. */
+  name: string;
+  created_at: Timestamp;
+};
+
 /** A public link to one document (migration 0027); revoking deletes the row. */
 export type ShareLinksTable = {
   id: string;
@@ -577,6 +601,33 @@ export type ShareLinkSettingsTable = {
   organization_id: string;
   is_enabled: number;
   updated_at: Timestamp;
+};
+
+/** The folder name an owner set for the organization's watched folder (migration 0032). */
+export type IngestionFolderSettingsTable = {
+  organization_id: string;
+  folder_name: string;
+  /** folder_name lower-cased (unique). */
+  folder_name_key: string;
+  updated_at: Timestamp;
+};
+
+/** A file taken from a watched folder (migration 0032). */
+export type IngestionFolderFilesTable = {
+  id: string;
+  organization_id: string;
+  /** The path inside the organization's folder, `/`-separated. */
+  path: string;
+  sha256: string;
+  /** bigint: a string when read from PostgreSQL; read through Number(). */
+  size: number | string;
+  /** 'processing' | 'imported' | 'duplicate' | 'failed' */
+  outcome: string;
+  reason: string | null;
+  document_id: string | null;
+  processed_at: Timestamp;
+  /** When the file left the folder (deleted or moved); null until then. */
+  removed_at: Timestamp | null;
 };
 
 /** A saved view of the documents list (migration 0026). */
@@ -657,7 +708,10 @@ export type Database = {
   saved_view_pins: SavedViewPinsTable;
   saved_view_defaults: SavedViewDefaultsTable;
   share_links: ShareLinksTable;
+  document_email_attachments: DocumentEmailAttachmentsTable;
   share_link_settings: ShareLinkSettingsTable;
+  ingestion_folder_settings: IngestionFolderSettingsTable;
+  ingestion_folder_files: IngestionFolderFilesTable;
   bulk_tasks: BulkTasksTable;
   bulk_task_items: BulkTaskItemsTable;
 };

@@ -3,6 +3,7 @@ import { activityRoutes } from './activity';
 import { apiKeysRoutes } from './api-keys';
 import { configRoutes } from './config';
 import type { DemoContext } from './context';
+import { documentEventsRoutes } from './document-events';
 import { documentsRoutes } from './documents';
 import { DemoHttpError, errorResponse, findRoute, json, type Route } from './http';
 import { intakeEmailsRoutes } from './intake-emails';
@@ -68,6 +69,7 @@ export function createDemoRoutes(context: DemoContext): Route[] {
     ...searchRoutes(context),
     ...activityRoutes(context),
     ...notesRoutes(context),
+    ...documentEventsRoutes(),
     ...documentsRoutes(context),
     ...propertiesRoutes(context),
     ...tagsRoutes(context),
@@ -84,20 +86,26 @@ export function createDemoRoutes(context: DemoContext): Route[] {
 
 /**
  * The routes of features no page needs before the first render (bulk actions and tasks, saved
- * views, share links): loaded on the first call that no other route answers, so that the demo's
+ * views, share links, thumbnails): loaded on the first call that no other route answers, so that the demo's
  * start stays within its budget. None of their paths is one an eager route matches (the coverage
  * test checks it), so loading them late changes no answer.
  */
 export async function loadLazyDemoRoutes(context: DemoContext): Promise<Route[]> {
-  const [bulk, savedViews, shareLinks] = await Promise.all([
+  const [bulk, savedViews, shareLinks, thumbnails, ingestionFolders, previews] = await Promise.all([
     import('./bulk'),
     import('./saved-views'),
     import('./share-links'),
+    import('./thumbnail-routes'),
+    import('./ingestion-folders'),
+    import('./preview-routes'),
   ]);
   return [
     ...bulk.bulkRoutes(context),
     ...savedViews.savedViewsRoutes(context),
     ...shareLinks.shareLinksRoutes(),
+    ...thumbnails.thumbnailRoutes(context),
+    ...ingestionFolders.ingestionFoldersRoutes(),
+    ...previews.previewRoutes(context),
   ];
 }
 

@@ -12,6 +12,7 @@ import { DemoHttpError, notFound } from './http';
 import { notesCountOf } from './notes';
 import { propertyValuesOf } from './properties';
 import type { DocumentRow } from './state';
+import { seedThumbnailVersion } from './thumbnails';
 
 const RETENTION_DAYS = 30;
 
@@ -47,8 +48,8 @@ export function toListItem(context: DemoContext, document: DocumentRow): Documen
         ? null
         : new Date(Date.parse(document.deletedAt) + RETENTION_DAYS * 24 * 3600 * 1000).toISOString(),
     extractionError: null,
-    // The seed's thumbnails are not served yet: every demo document shows its type's icon.
-    thumbnailVersion: null,
+    // The seed's precomputed thumbnails (thumbnails.ts); the type's icon for the others.
+    thumbnailVersion: seedThumbnailVersion(document.id),
     tags: documentTags(context, document.id),
   };
 }
@@ -56,6 +57,12 @@ export function toListItem(context: DemoContext, document: DocumentRow): Documen
 export const toDocumentDto = (context: DemoContext, document: DocumentRow): DocumentDto => ({
   ...toListItem(context, document),
   content: document.content,
+  // The demo has no e-mail files: no document links to another.
+  attachments: [],
+  fromEmail: null,
+  // The demo extracts no Office file: no rendered preview, no capped text (the preview shows the text).
+  extractionNotice: null,
+  preview: null,
 });
 
 /** Active (not trashed) documents of an organization, newest first, as the server lists them. */

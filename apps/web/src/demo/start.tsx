@@ -2,12 +2,14 @@ import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { setThumbnailSourceResolver } from '../modules/documents/thumbnail-source';
 import { getLastOrganizationId, setLastOrganizationId } from '../modules/organizations/last-organization';
 import { loadAllMessages } from '../shared/i18n/i18n';
 import { createDemoApi, type DemoApi, isApiUrl } from './api';
 import { DemoPopup } from './demo-popup';
 import { createIdbPersistence } from './idb-persistence';
 import { DEMO_ORGANIZATION_ID } from './seed';
+import { resolveDemoThumbnail } from './thumbnails';
 
 /**
  * Starts the demo (demo build only, see main.tsx): the API is answered in the page, from IndexedDB.
@@ -31,6 +33,8 @@ export async function startDemo() {
     return isApiUrl(url, origin) ? api.fetch(input, init) : pageFetch(input, init);
   };
   document.addEventListener('click', (event) => downloadFromDemo(api, origin, event), true);
+  // An <img> is not a fetch: the thumbnails' sources are the seed's files (thumbnails.ts).
+  setThumbnailSourceResolver(resolveDemoThumbnail);
 
   return {
     /** The demo popup, in a root of its own beside the app's. */

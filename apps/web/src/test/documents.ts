@@ -51,6 +51,10 @@ export function documentFixture(overrides: Partial<DocumentDto> = {}): DocumentD
     documentDateIsDetected: false,
     properties: [],
     notesCount: 0,
+    attachments: [],
+    fromEmail: null,
+    extractionNotice: null,
+    preview: null,
     ...overrides,
   };
 }

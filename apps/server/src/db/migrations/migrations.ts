@@ -27,7 +27,10 @@ import * as bulkTasks from './0025-bulk-tasks';
 import * as savedViews from './0026-saved-views';
 import * as shareLinks from './0027-share-links';
 import * as documentsLookupIndexes from './0028-documents-lookup-indexes';
+import * as documentPreviews from './0029-document-previews';
+import * as documentEmailAttachments from './0030-document-email-attachments';
 import * as documentThumbnails from './0031-document-thumbnails';
+import * as ingestionFolders from './0032-ingestion-folders';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -59,5 +62,8 @@ export const migrations: Record<string, Migration> = {
   '0026-saved-views': savedViews,
   '0027-share-links': shareLinks,
   '0028-documents-lookup-indexes': documentsLookupIndexes,
+  '0029-document-previews': documentPreviews,
+  '0030-document-email-attachments': documentEmailAttachments,
   '0031-document-thumbnails': documentThumbnails,
+  '0032-ingestion-folders': ingestionFolders,
 };

@@ -8,6 +8,7 @@ import { addMilliseconds, toTimestamp } from '../../shared/clock';
 import type { ActivityRecorder } from '../activity/activity.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
 import type { StorageDriver } from '../storage/storage.types';
+import { deleteDocumentFiles } from './documents.derived-files';
 import { queueExtraction } from './documents.extraction-state';
 import { applyDocumentFilters, resolveDocumentQuery } from './documents.filters';
 import { DAY_MS } from './documents.models';
@@ -255,7 +256,7 @@ export function createDocumentsBulk({
 
     /** Deletes stored files of documents deleted for good; a failure is left to the storage sweep. */
     async deleteStoredFiles(storageKeys: string[]) {
-      for (const key of storageKeys) await storage.delete(key).catch(() => undefined);
+      for (const key of storageKeys) await deleteDocumentFiles(storage, key).catch(() => undefined);
     },
 
     /** `documentIds`' active documents as list items with their file's key, in the order given. */

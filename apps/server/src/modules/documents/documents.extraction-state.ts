@@ -80,6 +80,7 @@ export function createDocumentsExtractionState({
     current,
     text,
     updatedAt,
+    statedDate,
   }: {
     documents: DocumentsRepository;
     organizationId: string;
@@ -87,15 +88,18 @@ export function createDocumentsExtractionState({
     current: { original_name: string; document_date: string | null; document_date_source: string | null };
     text: string;
     updatedAt: string;
+    statedDate?: string | null | undefined;
   }) {
     if (current.document_date_source === 'user') return false;
     const locale = await documents.findOwnerLocale({ organizationId });
-    const detected = detectDocumentDate({
-      text,
-      fileName: current.original_name,
-      order: numericDateOrderOf(locale),
-      today: updatedAt.slice(0, 10),
-    });
+    const detected =
+      statedDate ??
+      detectDocumentDate({
+        text,
+        fileName: current.original_name,
+        order: numericDateOrderOf(locale),
+        today: updatedAt.slice(0, 10),
+      });
     if (detected === current.document_date) return false;
     await documents.update({
       organizationId,
@@ -121,10 +125,16 @@ export function createDocumentsExtractionState({
       organizationId,
       documentId,
       content,
+      statedDate,
     }: {
       organizationId: string;
       documentId: string;
       content: string;
+      /**
+       * The date the file itself states (an e-mail's Date, `YYYY-MM-DD`): the detected date, in
+       * place of one read from the text; a user's date still stays.
+       */
+      statedDate?: string | null | undefined;
     }) {
       await database.db.transaction().execute(async (trx) => {
         const documents = createDocumentsRepository({ db: trx });
@@ -133,7 +143,17 @@ export function createDocumentsExtractionState({
           if (!(await documents.setExtractionStatus({ organizationId, documentId, to: 'done' }))) return;
           const current = await documents.findListRowById({ organizationId, documentId });
           if (!current) return;
-          if (await detectDate({ documents, organizationId, documentId, current, text: '', updatedAt }))
+          if (
+            await detectDate({
+              documents,
+              organizationId,
+              documentId,
+              current,
+              text: '',
+              updatedAt,
+              statedDate,
+            })
+          )
             await activity.recordActivity(trx, {
               organizationId,
               documentId,
@@ -169,6 +189,7 @@ export function createDocumentsExtractionState({
           current,
           text: content,
           updatedAt,
+          statedDate,
         });
         await activity.recordActivity(trx, {
           organizationId,

@@ -1,10 +1,35 @@
-import type { DocumentDto, DocumentListItemDto, DocumentTagDto } from '@sheaf/contracts/documents';
+import { createHash } from 'node:crypto';
+import type {
+  DocumentDto,
+  DocumentLinkDto,
+  DocumentListItemDto,
+  DocumentTagDto,
+} from '@sheaf/contracts/documents';
 import type { DocumentPropertyValueDto } from '@sheaf/contracts/properties';
 import type { Insertable, Selectable } from 'kysely';
 import type { DocumentsTable } from '../../db/database.types';
 import type { ByteRange } from '../storage/storage.types';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The stylesheet of an HTML preview (extraction.office wraps the sanitized HTML with it): the only
+ * style the preview's Content-Security-Policy allows, by its hash. Light and dark, like the app.
+ */
+export const PREVIEW_HTML_STYLESHEET = [
+  ':root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.55}',
+  'body{margin:0 auto;padding:24px;max-width:820px;color:#18181b;background:#fff;overflow-wrap:anywhere}',
+  '@media (prefers-color-scheme:dark){body{color:#e4e4e7;background:#18181b}td,th{border-color:#3f3f46}}',
+  'img{max-width:100%;height:auto}',
+  'table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #d4d4d8;padding:4px 8px;vertical-align:top}',
+  'h1,h2,h3{line-height:1.25}pre{white-space:pre-wrap}',
+].join('');
+
+/**
+ * The Content-Security-Policy of an HTML preview: sandboxed (no scripts, no same origin), nothing
+ * loaded but `data:` images, our stylesheet by its hash; framed only by the app itself.
+ */
+export const PREVIEW_HTML_CONTENT_SECURITY_POLICY = `sandbox; default-src 'none'; img-src data:; style-src 'sha256-${createHash('sha256').update(PREVIEW_HTML_STYLESHEET).digest('base64')}'; frame-ancestors 'self'`;
 
 /** Documents read per batch when the trash is emptied or purged and when extractions are swept. */
 export const DOCUMENTS_BATCH_SIZE = 100;
@@ -53,13 +78,26 @@ export const toDocumentListItemDto = (
   notesCount,
 });
 
+/** An e-mail file's links (migration 0030): its attachments' documents, or the message an attachment came in. */
+export type DocumentEmailLinks = { attachments: DocumentLinkDto[]; fromEmail: DocumentLinkDto | null };
+
+const NO_EMAIL_LINKS: DocumentEmailLinks = { attachments: [], fromEmail: null };
+
 export const toDocumentDto = (
   row: DocumentRow,
   tags: DocumentTagDto[],
   extras: DocumentListItemExtras = NO_EXTRAS,
+  { attachments, fromEmail }: DocumentEmailLinks = NO_EMAIL_LINKS,
 ): DocumentDto => ({
   ...toDocumentListItemDto(row, tags, extras),
   content: row.content,
+  attachments,
+  fromEmail,
+  extractionNotice:
+    row.extraction_status === 'done' && row.extraction_notice_code
+      ? { code: row.extraction_notice_code, message: row.extraction_notice_message ?? '' }
+      : null,
+  preview: row.preview_kind ?? null,
 });
 
 /** Where a document's file is stored: ids only, never the user-given name. */

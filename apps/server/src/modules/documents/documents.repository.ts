@@ -33,6 +33,8 @@ const LIST_COLUMNS = [
   'documents.extraction_error_code',
   'documents.extraction_error_message',
   'documents.thumbnail_etag',
+  'documents.preview_kind',
+  'documents.preview_etag',
   'documents.document_date',
   'documents.document_date_source',
 ] as const;
@@ -704,6 +706,79 @@ export function createDocumentsRepository({
       return counts;
     },
 
+    /**
+     * An e-mail file's links (migration 0030): the documents its attachments became, in the
+     * message's order (each once), and the message a document came attached to (the first one, when
+     * the same content came in several).
+     */
+    async getEmailLinks({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+      const [attachments, messages] = await Promise.all([
+        db
+          .selectFrom('document_email_attachments as link')
+          .innerJoin('documents', 'documents.id', 'link.attachment_document_id')
+          .select(['documents.id', 'documents.name'])
+          .where('link.organization_id', '=', organizationId)
+          .where('link.message_document_id', '=', documentId)
+          .orderBy('link.position')
+          .execute(),
+        db
+          .selectFrom('document_email_attachments as link')
+          .innerJoin('documents', 'documents.id', 'link.message_document_id')
+          .select(['documents.id', 'documents.name'])
+          .where('link.organization_id', '=', organizationId)
+          .where('link.attachment_document_id', '=', documentId)
+          .orderBy('link.created_at')
+          .orderBy('link.message_document_id')
+          .limit(1)
+          .execute(),
+      ]);
+      const seen = new Set<string>();
+      return {
+        attachments: attachments
+          .filter(({ id }) => !seen.has(id) && seen.add(id))
+          .map(({ id, name }) => ({ id, name })),
+        fromEmail: messages[0] ? { id: messages[0].id, name: messages[0].name } : null,
+      };
+    },
+
+    /** The attachments of an e-mail file already linked, by position. */
+    async listEmailAttachmentLinks({
+      organizationId,
+      messageDocumentId,
+    }: {
+      organizationId: string;
+      messageDocumentId: string;
+    }) {
+      return db
+        .selectFrom('document_email_attachments')
+        .select(['position', 'attachment_document_id', 'name'])
+        .where('organization_id', '=', organizationId)
+        .where('message_document_id', '=', messageDocumentId)
+        .orderBy('position')
+        .execute();
+    },
+
+    /** Links an e-mail file's attachment (at `position`) to its document; a second link replaces the first. */
+    async upsertEmailAttachmentLink(row: {
+      organization_id: string;
+      message_document_id: string;
+      position: number;
+      attachment_document_id: string;
+      name: string;
+      created_at: Timestamp;
+    }) {
+      await db
+        .insertInto('document_email_attachments')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict.columns(['message_document_id', 'position']).doUpdateSet({
+            attachment_document_id: row.attachment_document_id,
+            name: row.name,
+          }),
+        )
+        .execute();
+    },
+
     /** The UI language of the organization's first owner (how its documents' numeric dates read). */
     async findOwnerLocale({ organizationId }: { organizationId: string }) {
       const row = await db
@@ -716,6 +791,27 @@ export function createDocumentsRepository({
         .limit(1)
         .executeTakeFirst();
       return row?.locale ?? null;
+    },
+
+    /** Records an extraction's preview (kind and version, or none) and notice (migration 0029). */
+    async setExtractionExtras({
+      organizationId,
+      documentId,
+      set,
+    }: {
+      organizationId: string;
+      documentId: string;
+      set: Pick<
+        NewDocumentRow,
+        'preview_kind' | 'preview_etag' | 'extraction_notice_code' | 'extraction_notice_message'
+      >;
+    }) {
+      await db
+        .updateTable('documents')
+        .set(set)
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', documentId)
+        .execute();
     },
 
     async update({
@@ -735,6 +831,41 @@ export function createDocumentsRepository({
         .where('organization_id', '=', organizationId)
         .where('id', '=', documentId)
         .execute();
+    },
+
+    /**
+     * Active documents after `afterId` (by id) whose extraction is done without a thumbnail and
+     * whose type may give one (PDF, images): the thumbnail backfill's batch.
+     */
+    async listWithoutThumbnail({ afterId, limit }: { afterId: string | null; limit: number }) {
+      let query = db
+        .selectFrom('documents')
+        .select(['id', 'organization_id'])
+        .where('is_deleted', '=', 0)
+        .where('extraction_status', '=', 'done')
+        .where('thumbnail_etag', 'is', null)
+        .where((eb) => eb.or([eb('mime_type', '=', 'application/pdf'), eb('mime_type', 'like', 'image/%')]));
+      if (afterId !== null) query = query.where('id', '>', afterId);
+      return query.orderBy('id').limit(limit).execute();
+    },
+
+    /** Sets the stored thumbnail's version (null: none); false when the document is gone. */
+    async setThumbnailEtag({
+      organizationId,
+      documentId,
+      etag,
+    }: {
+      organizationId: string;
+      documentId: string;
+      etag: string | null;
+    }) {
+      const result = await db
+        .updateTable('documents')
+        .set({ thumbnail_etag: etag })
+        .where('organization_id', '=', organizationId)
+        .where('id', '=', documentId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Moves an active document to the trash; false when it is not active. */

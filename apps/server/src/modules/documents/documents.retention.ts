@@ -2,6 +2,7 @@ import type { AppDatabase } from '../../db/database';
 import { type Clock, toTimestamp } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { StorageDriver } from '../storage/storage.types';
+import { deleteDocumentFiles } from './documents.derived-files';
 import { DOCUMENTS_BATCH_SIZE } from './documents.models';
 import { createDocumentsRepository } from './documents.repository';
 
@@ -39,7 +40,7 @@ export function createDocumentsRetention({
               documentId: document.id,
             })
           ) {
-            await storage.delete(document.storage_key);
+            await deleteDocumentFiles(storage, document.storage_key);
             purgedInBatch++;
           }
         }

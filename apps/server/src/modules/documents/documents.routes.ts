@@ -6,8 +6,11 @@ import type { EndpointRoutesFactory } from '../../shared/endpoint-routes';
 import { isHttpError } from '../../shared/errors';
 import { nodeRequestBody } from '../../shared/node-request-body';
 import { getMembership } from '../organizations/organizations.middleware';
-import { contentDisposition } from './documents.models';
+import { contentDisposition, PREVIEW_HTML_CONTENT_SECURITY_POLICY } from './documents.models';
 import type { DocumentsUsecases } from './documents.usecases';
+
+/** How long a browser keeps a thumbnail asked for by its version. */
+const THUMBNAIL_MAX_AGE_SECONDS = 86_400;
 
 export function createDocumentsRoutes({
   documents,
@@ -130,6 +133,48 @@ export function createDocumentsRoutes({
           return new Response(body, { status: 206, headers });
         }
         headers.set('Content-Length', String(size));
+        return new Response(body, { status: 200, headers });
+      })
+      .on(documentsEndpoints.thumbnail, async ({ c, params, query }) => {
+        const opened = await documents.openDocumentThumbnail({
+          organizationId: getMembership(c).organizationId,
+          documentId: params.documentId,
+          ifNoneMatch: c.req.header('if-none-match'),
+        });
+        const headers = new Headers({
+          ETag: `"${opened.etag}"`,
+          // A URL naming the version (`?v=`) never changes: kept a day. Without it, revalidated.
+          'Cache-Control':
+            query.v === opened.etag ? `private, max-age=${THUMBNAIL_MAX_AGE_SECONDS}` : 'private, no-cache',
+          'X-Content-Type-Options': 'nosniff',
+          'Cross-Origin-Resource-Policy': 'same-origin',
+        });
+        if (opened.notModified) return new Response(null, { status: 304, headers });
+        headers.set('Content-Type', 'image/webp');
+        const body = Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>;
+        return new Response(body, { status: 200, headers });
+      })
+      .on(documentsEndpoints.preview, async ({ c, params }) => {
+        const opened = await documents.openDocumentPreview({
+          organizationId: getMembership(c).organizationId,
+          documentId: params.documentId,
+          ifNoneMatch: c.req.header('if-none-match'),
+        });
+        const headers = new Headers({
+          ETag: `"${opened.etag}"`,
+          'Cache-Control': 'private, no-cache',
+          'X-Content-Type-Options': 'nosniff',
+          'Cross-Origin-Resource-Policy': 'same-origin',
+          // HTML: sandboxed, nothing loaded but data: images and our stylesheet; a PDF as its file is.
+          'Content-Security-Policy':
+            opened.kind === 'html'
+              ? PREVIEW_HTML_CONTENT_SECURITY_POLICY
+              : "default-src 'none'; sandbox; frame-ancestors 'self'",
+        });
+        if (opened.notModified) return new Response(null, { status: 304, headers });
+        headers.set('Content-Type', opened.kind === 'html' ? 'text/html; charset=utf-8' : 'application/pdf');
+        headers.set('Content-Disposition', 'inline');
+        const body = Readable.toWeb(opened.stream) as unknown as ReadableStream<Uint8Array>;
         return new Response(body, { status: 200, headers });
       })
       .on(documentsEndpoints.activity, async ({ c, params, query }) => ({

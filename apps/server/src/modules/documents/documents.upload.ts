@@ -34,7 +34,31 @@ const TYPES_BY_EXTENSION: Record<string, string> = {
   html: 'text/html',
   htm: 'text/html',
   log: 'text/plain',
+  eml: 'message/rfc822',
+  markdown: 'text/markdown',
+  rtf: 'application/rtf',
+  xhtml: 'application/xhtml+xml',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  dotx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.template',
+  docm: 'application/vnd.ms-word.document.macroenabled.12',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xltx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.template',
+  xlsm: 'application/vnd.ms-excel.sheet.macroenabled.12',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ppsx: 'application/vnd.openxmlformats-officedocument.presentationml.slideshow',
+  pptm: 'application/vnd.ms-powerpoint.presentation.macroenabled.12',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip',
 };
+
+/**
+ * Formats stored in a zip container. The sniffer reads only the file's start, where an Office file
+ * may show no more than a zip: then the declared type, or the extension, says which one it is.
+ */
+const ZIP_CONTAINER_TYPE =
+  /^application\/(vnd\.openxmlformats-officedocument\.|vnd\.ms-(word|excel|powerpoint)\.[\w.-]*macroenabled|vnd\.oasis\.opendocument\.|epub\+zip$)/;
 
 export async function sniffMimeType({
   head,
@@ -46,7 +70,14 @@ export async function sniffMimeType({
   fileName: string;
 }): Promise<string> {
   const sniffed = head.length > 0 ? await fileTypeFromBuffer(head).catch(() => undefined) : undefined;
-  if (sniffed) return sniffed.mime;
+  if (sniffed && sniffed.mime !== 'application/zip') return sniffed.mime;
+  if (sniffed) {
+    const declaredZip = declared?.split(';')[0]?.trim().toLowerCase();
+    if (declaredZip && ZIP_CONTAINER_TYPE.test(declaredZip)) return declaredZip;
+    const zipExtension = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+    const byExtension = zipExtension ? TYPES_BY_EXTENSION[zipExtension] : undefined;
+    return byExtension && ZIP_CONTAINER_TYPE.test(byExtension) ? byExtension : sniffed.mime;
+  }
   const declaredType = declared?.split(';')[0]?.trim().toLowerCase();
   if (
     declaredType &&

@@ -1,14 +1,26 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { DocumentFilters, DocumentSort, SortOrder } from '@sheaf/contracts/document-filters';
-import type { DocumentDto } from '@sheaf/contracts/documents';
+import type { DocumentDto, DocumentPreviewKind, ExtractionNoticeDto } from '@sheaf/contracts/documents';
 import type { AppDatabase } from '../../db/database';
 import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
+import { createApiError } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import type { ActivityPort } from '../activity/activity.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
 import type { PlansUsecases } from '../plans/plans.usecases';
-import type { ByteRange, StorageDriver } from '../storage/storage.types';
+import {
+  type ByteRange,
+  derivedKeyOf,
+  type StorageDriver,
+  StorageFileNotFoundError,
+} from '../storage/storage.types';
 import { createDocumentsBulk } from './documents.bulk';
+import {
+  createDocumentsDerivedFiles,
+  deleteDocumentFiles,
+  matchesEtag,
+  thumbnailEtagOf,
+} from './documents.derived-files';
 import { createDocumentNotFoundError, createRangeNotSatisfiableError } from './documents.errors';
 import { createDocumentsExtractionState } from './documents.extraction-state';
 import { resolveDocumentQuery } from './documents.filters';
@@ -39,6 +51,7 @@ export function createDocumentsUsecases({
   deletedRetentionDays = 30,
   logger,
   activity,
+  onDocumentsChanged,
 }: {
   database: AppDatabase;
   clock?: Clock;
@@ -49,6 +62,11 @@ export function createDocumentsUsecases({
   logger: Logger;
   /** The activity log: each change's entry is recorded in its transaction (with its webhook events). */
   activity: ActivityPort;
+  /**
+   * Told after a committed change that has no activity entry (an extraction's status), for the
+   * live documents list; changes with an entry reach it through the activity log's hook.
+   */
+  onDocumentsChanged?: (change: { organizationId: string; kind: 'updated' }) => Promise<void>;
 }) {
   const repository = createDocumentsRepository({ db: database.db });
   const now = () => toTimestamp(clock.now());
@@ -64,17 +82,23 @@ export function createDocumentsUsecases({
   }): Promise<DocumentDto> {
     // All at once: the document page waits for the slowest one, not their sum (PostgreSQL).
     const documentIds = [documentId];
-    const [row, tags, properties, notesCounts] = await Promise.all([
+    const [row, tags, properties, notesCounts, emailLinks] = await Promise.all([
       repository.findById({ organizationId, documentId }),
       repository.getTagsByDocumentIds({ documentIds }),
       repository.getPropertiesByDocumentIds({ documentIds }),
       repository.getNotesCountByDocumentIds({ documentIds }),
+      repository.getEmailLinks({ organizationId, documentId }),
     ]);
     if (!row) throw createDocumentNotFoundError();
-    return toDocumentDto(row, tags.get(documentId) ?? [], {
-      properties: properties.get(documentId) ?? [],
-      notesCount: notesCounts.get(documentId) ?? 0,
-    });
+    return toDocumentDto(
+      row,
+      tags.get(documentId) ?? [],
+      {
+        properties: properties.get(documentId) ?? [],
+        notesCount: notesCounts.get(documentId) ?? 0,
+      },
+      emailLinks,
+    );
   }
 
   /**
@@ -124,6 +148,16 @@ export function createDocumentsUsecases({
     activity,
     getDocument,
   });
+  /** Runs an extraction state change, then tells the live lists (never failing the change for it). */
+  const thenNotify =
+    <Args extends [{ organizationId: string }], Result>(change: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      const result = await change(...args);
+      await onDocumentsChanged?.({ organizationId: args[0].organizationId, kind: 'updated' }).catch((error) =>
+        logger.warn({ err: error }, 'Could not tell the live documents lists of a change'),
+      );
+      return result;
+    };
 
   return {
     ...ingest,
@@ -355,7 +389,7 @@ export function createDocumentsUsecases({
       const current = await repository.findListRowById({ organizationId, documentId });
       if (!current?.is_deleted) throw createDocumentNotFoundError();
       if (await repository.deleteTrashed({ organizationId, documentId })) {
-        await storage.delete(current.storage_key);
+        await deleteDocumentFiles(storage, current.storage_key);
       }
     },
 
@@ -366,7 +400,7 @@ export function createDocumentsUsecases({
         const batch = await repository.listTrashed({ organizationId, limit: DOCUMENTS_BATCH_SIZE });
         for (const document of batch) {
           if (await repository.deleteTrashed({ organizationId, documentId: document.id })) {
-            await storage.delete(document.storage_key);
+            await deleteDocumentFiles(storage, document.storage_key);
             deleted++;
           }
         }
@@ -392,9 +426,129 @@ export function createDocumentsUsecases({
 
     ...retention,
 
+    ...createDocumentsDerivedFiles({
+      database,
+      storage,
+      retryExtraction: thenNotify(extractionState.retryExtraction),
+    }),
+
     ...extractionState,
+    saveExtractedContent: thenNotify(extractionState.saveExtractedContent),
+    startExtraction: thenNotify(extractionState.startExtraction),
+    markExtractionFailed: thenNotify(extractionState.markExtractionFailed),
+    retryExtraction: thenNotify(extractionState.retryExtraction),
 
     ...bulk,
+
+    /**
+     * E-mail files (the extraction's extraction.email-attachments): the attachments of a message
+     * already linked to their documents, by position.
+     */
+    async listEmailAttachmentLinks(query: { organizationId: string; messageDocumentId: string }) {
+      return repository.listEmailAttachmentLinks(query);
+    },
+
+    /** Links an e-mail file's attachment to the document it became (or already was); idempotent. */
+    async linkEmailAttachment({
+      organizationId,
+      messageDocumentId,
+      position,
+      attachmentDocumentId,
+      name,
+    }: {
+      organizationId: string;
+      messageDocumentId: string;
+      position: number;
+      attachmentDocumentId: string;
+      name: string;
+    }) {
+      await repository.upsertEmailAttachmentLink({
+        organization_id: organizationId,
+        message_document_id: messageDocumentId,
+        position,
+        attachment_document_id: attachmentDocumentId,
+        name,
+        created_at: now(),
+      });
+    },
+
+    /** The organization's document with this content (SHA-256, hex), trashed or not; undefined when none. */
+    async findDocumentIdByContent({ organizationId, sha256 }: { organizationId: string; sha256: string }) {
+      return (await repository.findBySha256({ organizationId, sha256 }))?.id;
+    },
+
+    /**
+     * Stores what an extraction made besides the text (extraction.office), replacing what an earlier
+     * pass stored: the preview beside the original (the file first, then its kind and version on the
+     * row; without one, the row is cleared first, then any earlier file removed) and the notice of
+     * a capped text, or none. Running it twice stores the same file under the same key.
+     */
+    async saveExtractionExtras({
+      organizationId,
+      documentId,
+      preview,
+      notice,
+    }: {
+      organizationId: string;
+      documentId: string;
+      preview: { kind: DocumentPreviewKind; data: Uint8Array } | undefined;
+      notice: ExtractionNoticeDto | null;
+    }) {
+      const document = await repository.findListRowById({ organizationId, documentId });
+      if (!document) return;
+      const key = derivedKeyOf(document.storage_key, 'preview');
+      const notes = {
+        extraction_notice_code: notice?.code ?? null,
+        extraction_notice_message: notice?.message ?? null,
+      };
+      if (!preview) {
+        await repository.setExtractionExtras({
+          organizationId,
+          documentId,
+          set: { preview_kind: null, preview_etag: null, ...notes },
+        });
+        await storage.delete(key);
+        return;
+      }
+      const { data } = preview;
+      await storage.save(key, Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
+      await repository.setExtractionExtras({
+        organizationId,
+        documentId,
+        set: { preview_kind: preview.kind, preview_etag: thumbnailEtagOf(data), ...notes },
+      });
+    },
+
+    /**
+     * A document's preview for GET …/preview: `notModified` when `ifNoneMatch` names its version,
+     * else its kind and stream. 404 `documents.not_found` without the document (trashed ones answer,
+     * as their file does), `documents.preview_not_found` without a preview.
+     */
+    async openDocumentPreview({
+      organizationId,
+      documentId,
+      ifNoneMatch,
+    }: {
+      organizationId: string;
+      documentId: string;
+      ifNoneMatch: string | undefined;
+    }): Promise<
+      | { kind: DocumentPreviewKind; etag: string; notModified: true }
+      | { kind: DocumentPreviewKind; etag: string; notModified: false; stream: Readable }
+    > {
+      const document = await repository.findListRowById({ organizationId, documentId });
+      if (!document) throw createDocumentNotFoundError();
+      const { preview_kind: kind, preview_etag: etag } = document;
+      if (!kind || !etag) throw createApiError('documents.preview_not_found');
+      if (matchesEtag(ifNoneMatch, etag)) return { kind, etag, notModified: true };
+      try {
+        const stream = await storage.read(derivedKeyOf(document.storage_key, 'preview'));
+        return { kind, etag, notModified: false, stream };
+      } catch (error) {
+        if (error instanceof StorageFileNotFoundError) throw createApiError('documents.preview_not_found');
+        throw error;
+      }
+    },
 
     /** Where the extraction job reads the file from. */
     storage,

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { extractEmail } from './extraction.email';
 import {
   DEFAULT_EXTRACTION_LIMITS,
   decodeText,
@@ -15,6 +16,15 @@ import {
   normalizeExtractedText,
   readImageSize,
 } from './extraction.models';
+import { extractOffice } from './extraction.office';
+import { officeFormatOf } from './extraction.office-types';
+import {
+  renderImageThumbnail,
+  renderPdfThumbnail,
+  type ThumbnailCanvasFactory,
+  type ThumbnailResult,
+  tryThumbnail,
+} from './extraction.thumbnails';
 
 /**
  * The text extraction itself: runs inside an extraction worker process (never on the HTTP event
@@ -385,7 +395,8 @@ export function createExtractionEngine({
     return canvas.encode('png');
   }
 
-  async function extractPdf(data: Uint8Array): Promise<string> {
+  /** `thumbnail`: when given, page 1's thumbnail is rendered into it (extraction.thumbnails). */
+  async function extractPdf(data: Uint8Array, thumbnail?: ThumbnailResult): Promise<string> {
     const { getDocument, OPS } = await loadPdfjs();
     const document = await getDocument({
       data,
@@ -403,6 +414,16 @@ export function createExtractionEngine({
       verbosity: 0,
     }).promise;
     try {
+      if (thumbnail) {
+        const canvasFactory = (document as unknown as { canvasFactory: ThumbnailCanvasFactory })
+          .canvasFactory;
+        Object.assign(
+          thumbnail,
+          await tryThumbnail(() =>
+            renderPdfThumbnail({ document, canvasFactory, maxPagePixels: limits.maxPagePixels }),
+          ),
+        );
+      }
       const pages: string[] = [];
       for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
         const page = await document.getPage(pageNumber);
@@ -481,12 +502,14 @@ export function createExtractionEngine({
     kind,
     data,
     mimeType,
+    wants,
   }: {
     kind: ExtractionKind;
     data: Uint8Array;
     mimeType: string;
     wants: ExtractionWants;
   }): Promise<ExtractionOutput> {
+    const thumbnail: ThumbnailResult = {};
     if (data.byteLength > limits.maxFileBytes) {
       throw new ExtractionError(
         'extraction.too_large',
@@ -496,11 +519,30 @@ export function createExtractionEngine({
     try {
       let text = '';
       if (kind === 'text') text = decodeText(data);
-      else if (kind === 'pdf') text = await extractPdf(data);
-      else if (kind === 'image') {
+      else if (kind === 'pdf') text = await extractPdf(data, wants.thumbnail ? thumbnail : undefined);
+      else if (kind === 'email') {
+        const { text: emailText, email } = await extractEmail(data);
+        return { text: normalizeExtractedText(emailText), email };
+      } else if (kind === 'office') {
+        const office = await extractOffice({
+          format: officeFormatOf(mimeType)!,
+          data,
+          limits,
+          wantsPreview: wants.preview === true,
+        });
+        // A PDF made by LibreOffice for the preview gives the thumbnail too (its text is not needed).
+        if (office.preview?.kind === 'pdf' && wants.thumbnail) {
+          await extractPdf(office.preview.data.slice(), thumbnail).catch(() => undefined);
+        }
+        return { ...office, text: normalizeExtractedText(office.text), ...thumbnail };
+      } else if (kind === 'image') {
         text = await extractImage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), mimeType);
+        if (wants.thumbnail) {
+          const { maxImagePixels } = limits;
+          Object.assign(thumbnail, await tryThumbnail(() => renderImageThumbnail({ data, maxImagePixels })));
+        }
       }
-      return { text: normalizeExtractedText(text) };
+      return { text: normalizeExtractedText(text), ...thumbnail };
     } catch (error) {
       throw classifyError(error);
     }

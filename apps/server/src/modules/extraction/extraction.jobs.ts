@@ -12,14 +12,21 @@ import {
 } from '../documents/documents.extraction-state';
 import type { DocumentsUsecases } from '../documents/documents.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
+import { importEmailAttachments } from './extraction.email-attachments';
 import {
   ExtractionError,
   type ExtractionOutput,
   extractionKindOf,
   normalizeExtractedText,
 } from './extraction.models';
+import { saveOfficeExtrasOf } from './extraction.office-store';
 import type { ExtractionPool } from './extraction.pool';
 import { createExtractionRepository } from './extraction.repository';
+import {
+  registerThumbnailBackfillJob,
+  saveThumbnailOf,
+  thumbnailsWanted,
+} from './extraction.thumbnails.store';
 
 /** The one-off job of migration 0012: stored contents normalised as extraction now does. */
 export const RENORMALIZE_CONTENT_JOB_TYPE = 'documents.renormalize-content';
@@ -106,7 +113,12 @@ export function registerExtractionJobs({
       let output: ExtractionOutput;
       const startedAt = performance.now();
       try {
-        output = await pool.process({ kind, mimeType: document.mime_type, data, wants: { thumbnail: true } });
+        output = await pool.process({
+          kind,
+          mimeType: document.mime_type,
+          data,
+          wants: { thumbnail: thumbnailsWanted(), preview: true },
+        });
       } catch (error) {
         // Not the file's fault (the pool closed at shutdown): the job runs again later.
         if (!(error instanceof ExtractionError)) throw error;
@@ -127,7 +139,30 @@ export function registerExtractionJobs({
         },
         'Text extracted',
       );
-      await documents.saveExtractedContent({ organizationId, documentId, content: output.text });
+      await saveThumbnailOf({ documents, organizationId, documentId, output, logger: jobLogger });
+      await saveOfficeExtrasOf({
+        documents,
+        organizationId,
+        documentId,
+        mimeType: document.mime_type,
+        output,
+      });
+      // An e-mail file: its attachments become linked documents; its Date is the document date.
+      const content = output.email
+        ? await importEmailAttachments({
+            documents,
+            organizationId,
+            messageDocumentId: documentId,
+            email: output.email,
+            text: output.text,
+          })
+        : output.text;
+      await documents.saveExtractedContent({
+        organizationId,
+        documentId,
+        content,
+        ...(output.email ? { statedDate: output.email.date } : {}),
+      });
     },
     {
       kind: 'heavy',
@@ -159,6 +194,8 @@ export function registerExtractionJobs({
     }
     if (changed > 0) context.logger.info({ changed }, 'Stored contents normalised again');
   });
+
+  registerThumbnailBackfillJob({ jobQueue, documents });
 
   return {
     /** Start-up: documents left pending or processing without a job get one again. */

@@ -1,7 +1,8 @@
 import type { ExtractionErrorCode } from '@sheaf/contracts/documents';
+import { officeFormatOf } from './extraction.office-types';
 
 /** How a document's text is obtained, by its MIME type. */
-export type ExtractionKind = 'text' | 'pdf' | 'image' | 'none';
+export type ExtractionKind = 'text' | 'pdf' | 'image' | 'none' | 'office' | 'email';
 
 /**
  * What one pass over a file gives: its text, and what else the file allowed to be made on the way
@@ -10,12 +11,45 @@ export type ExtractionKind = 'text' | 'pdf' | 'image' | 'none';
 export type ExtractionOutput = {
   /** The normalized text ('' when none was found). */
   text: string;
+  /**
+   * True when the text was cut at `limits.maxSpreadsheetTextBytes` (a spreadsheet's cells go on past
+   * it): the document shows the `extraction.text_capped` notice (extraction.office).
+   */
+  textCapped?: boolean;
+  /**
+   * A rendering to show instead of the file (extraction.office): a .docx as sanitized HTML (mammoth),
+   * or an Office file as PDF when LibreOffice (`soffice`) is installed. Stored beside the original
+   * under `derivedKeyOf(storage_key, 'preview')`.
+   */
+  preview?: { kind: 'html' | 'pdf'; data: Uint8Array };
+  /**
+   * A WebP, 400 px wide, of the first page or image (extraction.thumbnails), when `wants.thumbnail`
+   * and the file could be rendered within the limits.
+   */
+  thumbnail?: Uint8Array;
+  /** Why the thumbnail's render failed (the text is unaffected); the job logs it. */
+  thumbnailError?: string;
+  /** An e-mail file's message (extraction.email): its date and the attachments to import. */
+  email?: ExtractedEmail;
+};
+
+/**
+ * What an e-mail file (`message/rfc822`) gives besides its text: the message's date (`YYYY-MM-DD`,
+ * the day where it was sent) and its attached files, the first EMAIL_MAX_ATTACHMENTS of them; the
+ * names of the others are in `skipped` (and in the text).
+ */
+export type ExtractedEmail = {
+  date: string | null;
+  attachments: Array<{ position: number; name: string; mimeType: string; content: Uint8Array }>;
+  skipped: Array<{ position: number; name: string }>;
 };
 
 /** What a pass should make besides the text. */
 export type ExtractionWants = {
   /** A thumbnail of the first page or image (the extraction job wants one; tests of text alone do not). */
   thumbnail: boolean;
+  /** A rendered preview of an Office file (the extraction job wants one; tests of text alone do not). */
+  preview?: boolean;
 };
 
 const TEXT_APPLICATION_TYPES = new Set([
@@ -42,7 +76,9 @@ const OCR_IMAGE_TYPES = new Set([
 
 export function extractionKindOf(mimeType: string): ExtractionKind {
   const type = mimeType.split(';')[0]!.trim().toLowerCase();
+  if (officeFormatOf(type)) return 'office';
   if (type === 'application/pdf') return 'pdf';
+  if (type === 'message/rfc822') return 'email';
   if (type.startsWith('text/') || TEXT_APPLICATION_TYPES.has(type) || /\+(xml|json|yaml)$/.test(type))
     return 'text';
   if (OCR_IMAGE_TYPES.has(type)) return 'image';
@@ -85,6 +121,17 @@ export type ExtractionLimits = {
   maxImagePixels: number;
   /** V8 heap of each worker process (`--max-old-space-size`); running out is `extraction.too_large`. */
   maxOldGenerationSizeMb: number;
+  /**
+   * An Office file (a zip) is refused (`extraction.too_large`) before any library inflates it when
+   * its entries add up to more than this once inflated (checked on the real inflated sizes too)…
+   */
+  maxZipUncompressedBytes: number;
+  /** …when it holds more entries than this (a 100,000-sheet workbook)… */
+  maxZipEntries: number;
+  /** …or when one entry past 100 kB inflates more than this many times its compressed size. */
+  maxZipCompressionRatio: number;
+  /** Text kept of a spreadsheet (UTF-8 bytes); the rest is cut, and the document says so. */
+  maxSpreadsheetTextBytes: number;
 };
 
 export const DEFAULT_EXTRACTION_LIMITS: Readonly<ExtractionLimits> = Object.freeze({
@@ -96,6 +143,12 @@ export const DEFAULT_EXTRACTION_LIMITS: Readonly<ExtractionLimits> = Object.free
   // 50 MP: a 600 dpi A4 scan is 35 MP. Decoded as RGBA, 200 MB.
   maxImagePixels: 50_000_000,
   maxOldGenerationSizeMb: 512,
+  // An Office file's XML is parsed into a DOM several times its size: 200 MB of XML is about what a
+  // 512 MB heap reads. Ratio as Apache POI's ZipSecureFile (1 %, entries past 100 kB).
+  maxZipUncompressedBytes: 200_000_000,
+  maxZipEntries: 10_000,
+  maxZipCompressionRatio: 100,
+  maxSpreadsheetTextBytes: 1_000_000,
 });
 
 /** Text decoded as UTF-8 (BOM dropped), falling back to Windows-1252 when the bytes are not UTF-8. */

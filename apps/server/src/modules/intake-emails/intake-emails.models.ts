@@ -111,21 +111,8 @@ export function messageKeyOf({
   return messageId ? `mid:${messageId}` : `sha256:${createHash('sha256').update(fallback).digest('hex')}`;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/tiff': 'tiff',
-  'text/plain': 'txt',
-};
-
-/** The name of a part that has none: `attachment-2.pdf`. */
-export function fallbackPartName(index: number, mimeType: string): string {
-  const extension = EXTENSIONS[mimeType.split(';')[0]?.trim().toLowerCase() ?? ''];
-  return `attachment-${index + 1}${extension ? `.${extension}` : ''}`;
-}
+/** The name of a part that has none (shared with the extraction of e-mail files). */
+export { fallbackPartName } from '../../shared/mail-message';
 
 /** How an upload's refusal is recorded for an attachment; undefined: not a refusal to record. */
 export function skipReasonOf(code: string): IntakeEmailSkipReason | undefined {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { simpleParser } from 'mailparser';
 import { z } from 'zod';
 import type { IntakeEmailReceivedTable } from '../../db/database.types';
 import { createValidationError } from '../../shared/errors';
+import { mailAttachmentsOf, parseMailMessage } from '../../shared/mail-message';
 import { formatIssues } from '../../shared/validation';
 import {
   addressesIn,
@@ -38,7 +38,7 @@ export async function parseRawMessage({
   envelopeFrom: string | null;
   envelopeTo: string[] | null;
 }): Promise<IntakeMessage> {
-  const parsed = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true });
+  const parsed = await parseMailMessage(raw);
   const deliveredTo = parsed.headerLines
     .filter(({ key }) => DELIVERY_HEADERS.has(key.toLowerCase()))
     .flatMap(({ line }) => addressesIn(line.slice(line.indexOf(':') + 1)));
@@ -48,11 +48,7 @@ export async function parseRawMessage({
       : uniqueAddresses([...deliveredTo, ...addressesOf(parsed.to), ...addressesOf(parsed.cc)]);
   const fromHeader = parsed.from?.value.find((entry) => entry.address)?.address?.toLowerCase() ?? null;
   const messageId = normalizeMessageId(parsed.messageId);
-  const attachments: IntakeAttachment[] = parsed.attachments.map((attachment, index) => ({
-    name: attachment.filename?.trim() || fallbackPartName(index, attachment.contentType),
-    mimeType: attachment.contentType,
-    content: attachment.content,
-  }));
+  const attachments: IntakeAttachment[] = mailAttachmentsOf(parsed);
   return {
     source,
     receivedAt,

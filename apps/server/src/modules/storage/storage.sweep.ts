@@ -1,7 +1,7 @@
 import type { AppDatabase } from '../../db/database';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
-import type { StorageDriver, StoredObject } from './storage.types';
+import { originalKeyOf, type StorageDriver, type StoredObject } from './storage.types';
 
 export type StorageSweepResult = { temporaryRemoved: number; orphansRemoved: string[] };
 
@@ -23,10 +23,17 @@ export function createStorageSweep({
   graceMinutes: number;
   logger: Logger;
 }) {
-  /** Keys among `keys` that a document row (active or trashed) still names. */
+  /**
+   * Keys among `keys` that a document row (active or trashed) still names: its original, or a file
+   * derived from it (`…_thumbnail`, `…_preview`: kept while the original's document exists).
+   */
   async function knownKeys(objects: StoredObject[]) {
+    const idOf = (key: string) => {
+      const original = originalKeyOf(key);
+      return original.slice(original.lastIndexOf('/') + 1);
+    };
     // Keys end with the document id: looked up by primary key rather than by storage_key.
-    const ids = objects.map(({ key }) => key.slice(key.lastIndexOf('/') + 1));
+    const ids = [...new Set(objects.map(({ key }) => idOf(key)))];
     const rows = await database.db
       .selectFrom('documents')
       .select(['id', 'storage_key'])
@@ -37,7 +44,7 @@ export function createStorageSweep({
     // A row with the same id but another key keeps the file too: never guess in favour of deleting.
     return new Set(
       objects
-        .filter(({ key }) => known.has(key) || knownIds.has(key.slice(key.lastIndexOf('/') + 1)))
+        .filter(({ key }) => known.has(originalKeyOf(key)) || knownIds.has(idOf(key)))
         .map(({ key }) => key),
     );
   }

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import {
   ArrowLeft,
   ChartPie,
+  FolderInput,
   Link2,
   type LucideIcon,
   Mail,
@@ -22,6 +23,7 @@ type Item = {
     | '/organizations/$organizationId/settings/properties'
     | '/organizations/$organizationId/settings/intake-emails'
     | '/organizations/$organizationId/settings/share-links'
+    | '/organizations/$organizationId/settings/watched-folder'
     | '/organizations/$organizationId/settings/webhooks';
   labelKey: string;
   icon: LucideIcon;
@@ -64,6 +66,11 @@ const ITEMS: Item[] = [
     to: '/organizations/$organizationId/settings/share-links',
     labelKey: 'layout.organization-settings.share-links',
     icon: Link2,
+  },
+  {
+    to: '/organizations/$organizationId/settings/watched-folder',
+    labelKey: 'layout.organization-settings.watched-folder',
+    icon: FolderInput,
   },
 ];
 

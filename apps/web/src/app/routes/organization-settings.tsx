@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateWebhookSearch } from '../../modules/webhooks/search-params';
 import { organizationRoute } from './layouts';
+import { watchedFolderRoute } from './organization-settings-watched-folder';
 
 // An organization's settings: general, usage, intake e-mails and webhooks.
 
@@ -94,6 +95,7 @@ export const organizationSettingsPages = [
   organizationUsageRoute,
   propertiesRoute,
   intakeEmailsRoute,
+  watchedFolderRoute,
   shareLinksRoute,
   webhooksRoute,
   createWebhookRoute,

@@ -86,6 +86,14 @@ function useActivitySentence() {
       // A content update by nobody is the background text extraction.
       return t('documents.activity.content-extracted');
     }
+    if (activity.event === 'created' && activity.eventData?.watchedFolder) {
+      // Put in the organization's watched folder on the server (no user).
+      return t('documents.activity.created-watched-folder');
+    }
+    if (activity.event === 'created' && activity.eventData?.emailAttachment) {
+      // An attachment of an e-mail file, imported by its extraction (no user).
+      return t('documents.activity.created-email-attachment');
+    }
     const values = {
       name: activity.user?.name ?? '',
       tag: activity.tag?.name ?? t('documents.activity.deleted-tag'),

@@ -23,9 +23,10 @@ import { TagBadge } from '../../../shared/ui/tag-badge';
 import { Tooltip } from '../../../shared/ui/tooltip';
 import type { DocumentsPage } from '../api';
 import { splitFileName } from '../file-name';
-import { FileTypeIcon, getFileTypeLabel } from '../file-type-icon';
+import { getFileTypeLabel } from '../file-type-icon';
 import type { DocumentListSort } from '../search-params';
 import { DocumentRowMenu } from './document-row-menu';
+import { DocumentThumbnail, ThumbnailPreview, useThumbnailPreviewTarget } from './document-thumbnail';
 import { DocumentsLoadError } from './documents-load-error';
 import { ExtractionStatusBadge } from './extraction-status-badge';
 
@@ -157,6 +158,7 @@ function FileNameCell({
   mobileDetails,
   showTags = false,
   detail,
+  isPreviewOpen = false,
 }: {
   organizationId: string;
   document: DocumentListItemDto;
@@ -166,48 +168,52 @@ function FileNameCell({
   showTags?: boolean;
   /** Under the name on every screen (a search snippet). */
   detail?: ReactNode;
+  /** The row is hovered or focused: its thumbnail shows larger beside it. */
+  isPreviewOpen?: boolean;
 }) {
   const { i18n } = useTranslation();
   const { extension } = splitFileName(document.name);
   return (
-    <div className="flex min-w-0 items-center gap-3">
-      <FileTypeIcon mimeType={document.mimeType} />
-      <div className="grid min-w-0 gap-0.5">
-        <div className="flex min-w-0 items-center gap-2">
-          <Link
-            to="/organizations/$organizationId/documents/$documentId"
-            params={{ organizationId, documentId: document.id }}
-            className="truncate font-medium text-foreground hover:underline focus-visible:underline outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
-            title={document.name}
-          >
-            {document.name}
-          </Link>
-          <ExtractionStatusBadge document={document} compactOnMobile />
-        </div>
-        <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
-          <span className="whitespace-nowrap">
-            {formatBytes(document.originalSize, { locale: i18n.language })}
-          </span>
-          <span aria-hidden="true">·</span>
-          <span className="shrink-0">{getFileTypeLabel(document.mimeType, extension)}</span>
-          <span aria-hidden="true">·</span>
-          <span className="min-w-0 truncate">
-            <RelativeTime value={document.createdAt} />
-          </span>
-        </span>
-        {detail ? <div className="text-xs text-muted-foreground">{detail}</div> : null}
-        {mobileDetails ? (
-          <div className="text-xs text-muted-foreground sm:hidden">{mobileDetails}</div>
-        ) : null}
-        {showTags && document.tags.length > 0 ? (
-          <div className="mt-1 flex min-w-0 flex-wrap gap-1 md:hidden">
-            {document.tags.map((tag) => (
-              <TagBadge key={tag.id} tag={tag} />
-            ))}
+    <ThumbnailPreview organizationId={organizationId} document={document} open={isPreviewOpen}>
+      <div className="flex min-w-0 items-center gap-3">
+        <DocumentThumbnail organizationId={organizationId} document={document} variant="row" />
+        <div className="grid min-w-0 gap-0.5">
+          <div className="flex min-w-0 items-center gap-2">
+            <Link
+              to="/organizations/$organizationId/documents/$documentId"
+              params={{ organizationId, documentId: document.id }}
+              className="truncate font-medium text-foreground hover:underline focus-visible:underline outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-sm"
+              title={document.name}
+            >
+              {document.name}
+            </Link>
+            <ExtractionStatusBadge document={document} compactOnMobile />
           </div>
-        ) : null}
+          <span className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+            <span className="whitespace-nowrap">
+              {formatBytes(document.originalSize, { locale: i18n.language })}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span className="shrink-0">{getFileTypeLabel(document.mimeType, extension)}</span>
+            <span aria-hidden="true">·</span>
+            <span className="min-w-0 truncate">
+              <RelativeTime value={document.createdAt} />
+            </span>
+          </span>
+          {detail ? <div className="text-xs text-muted-foreground">{detail}</div> : null}
+          {mobileDetails ? (
+            <div className="text-xs text-muted-foreground sm:hidden">{mobileDetails}</div>
+          ) : null}
+          {showTags && document.tags.length > 0 ? (
+            <div className="mt-1 flex min-w-0 flex-wrap gap-1 md:hidden">
+              {document.tags.map((tag) => (
+                <TagBadge key={tag.id} tag={tag} />
+              ))}
+            </div>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </ThumbnailPreview>
   );
 }
 
@@ -286,6 +292,8 @@ export function DocumentsTable({
   const { formatDate } = useDateFormatter();
   const mobileColumns = extraColumns.filter((column) => column.hideOnMobile && column.mobileDetail);
   const isPastLastPage = documents.length === 0 && documentsCount > 0 && pagination.pageIndex > 0;
+  // The larger thumbnail of the row hovered or focused (screens with a mouse, from sm up).
+  const preview = useThumbnailPreviewTarget();
 
   useEffect(() => {
     // The last rows of a page were deleted or restored elsewhere: show the new last page instead of nothing.
@@ -386,7 +394,11 @@ export function DocumentsTable({
             <TableRow
               key={document.id}
               data-state={selection?.isSelected(document.id) ? 'selected' : undefined}
-              onKeyDown={(event) => onRowKeyDown(event, document.id, selection)}
+              {...preview.rowProps(document.id)}
+              onKeyDown={(event) => {
+                preview.rowProps(document.id).onKeyDown?.(event);
+                onRowKeyDown(event, document.id, selection);
+              }}
             >
               {selection ? (
                 <TableCell className="w-10 pr-0">
@@ -399,6 +411,7 @@ export function DocumentsTable({
                   document={document}
                   showTags={showTags}
                   detail={renderNameDetail?.(document)}
+                  isPreviewOpen={preview.openId === document.id}
                   mobileDetails={
                     mobileColumns.length > 0
                       ? mobileColumns.map((column) => (

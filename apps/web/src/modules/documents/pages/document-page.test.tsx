@@ -203,6 +203,30 @@ describe('document page', () => {
     ]);
   });
 
+  test('the Activity tab says a document came from the watched folder', async () => {
+    mockApi(
+      {
+        ...organizationHandlers(),
+        ...documentsHandlers({ documents: [documentFixture()] }),
+        [`GET ${API_DOCUMENTS}/doc_1/activity`]: () =>
+          jsonResponse({
+            activities: [
+              activityEntry(0, {
+                event: 'created',
+                eventData: { watchedFolder: { folder: 'Front desk', path: 'Invoices/scan.pdf' } },
+                user: null,
+              }),
+            ],
+          }),
+      },
+      { signedIn: true },
+    );
+    renderApp(`${DOCUMENT_URL}?tab=activity`);
+
+    const list = await screen.findByRole('list', { name: 'Activity' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('Imported from the watched folder');
+  });
+
   test('deleting from the page confirms, then goes back to the documents list', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi(

@@ -39,6 +39,7 @@ import {
 } from '../api';
 import { DocumentActivity } from '../components/document-activity';
 import { DocumentContentEditor } from '../components/document-content-editor';
+import { DocumentEmailLinks } from '../components/document-email-links';
 import { DocumentNotes } from '../components/document-notes';
 import { DocumentPageSkeleton } from '../components/document-page-skeleton';
 import { DocumentProperties } from '../components/document-properties';
@@ -47,6 +48,7 @@ import { ExtractionStatusBadge } from '../components/extraction-status-badge';
 import { RenameDocumentDialog } from '../components/rename-document-dialog';
 import { DOCUMENT_EXTRACTION_POLL_MS, isExtractionRunning, useExtractionErrorMessage } from '../extraction';
 import { DocumentPreview } from '../preview/document-preview';
+import { ExtractionNotice } from '../preview/extraction-notice';
 import { getRetentionDaysLeft } from '../retention';
 import type { DocumentTab } from '../search-params';
 import { useConfirmDeleteDocument } from '../use-confirm-delete-document';
@@ -269,6 +271,7 @@ export function DocumentPage({
             )}
           </div>
           <ExtractionStatusBadge document={current} className="w-fit" />
+          <ExtractionNotice notice={current.extractionNotice} />
         </div>
 
         {current.isDeleted ? <DeletedNotice document={current} /> : null}
@@ -307,6 +310,8 @@ export function DocumentPage({
           document={current}
           isReadOnly={current.isDeleted}
         />
+
+        <DocumentEmailLinks organizationId={organizationId} document={current} />
 
         <Tabs
           value={tab}

@@ -24,6 +24,7 @@ import {
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { HighlightedText } from '../../../shared/ui/highlighted-text';
 import { Tooltip } from '../../../shared/ui/tooltip';
+import { useSession } from '../../auth/api';
 import { BulkActionBar } from '../../bulk/bulk-action-bar';
 import { bulkFilterOf } from '../../bulk/bulk-filter';
 import { useBulkSelection } from '../../bulk/use-bulk-selection';
@@ -34,12 +35,14 @@ import { tagsQueryOptions } from '../../tags/api';
 import { documentsQueryOptions, documentsSearchQueryOptions } from '../api';
 import { ColumnChooser, type OptionalColumn, useListColumns } from '../components/column-chooser';
 import { DocumentsEmptyState } from '../components/documents-empty-state';
+import { DocumentsQueryGrid } from '../components/documents-grid';
 import {
   DocumentsQueryTable,
   type DocumentsTableColumn,
   type PaginationState,
   type TableSorting,
 } from '../components/documents-table';
+import { DocumentsViewSwitch, useDocumentsView } from '../components/documents-view-switch';
 import { FilterBuilderDialog } from '../components/filter-builder';
 import { FilterChips, useFilterChips } from '../components/filter-chips';
 import { ListSearchBox } from '../components/list-search-box';
@@ -51,6 +54,7 @@ import {
   useSortOptions,
 } from '../components/sort-control';
 import { useIsNarrowScreen } from '../components/use-narrow-screen';
+import { useLiveDocuments } from '../live-documents';
 import {
   type DocumentListSort,
   type DocumentsSearch,
@@ -177,6 +181,10 @@ export function DocumentsPage({
   const [builderOpen, setBuilderOpen] = useState(false);
   const filterButton = useRef<HTMLButtonElement>(null);
   const [columns, setColumns] = useListColumns(organizationId);
+  // List or grid, each user's choice (issue 31); the list follows changes made elsewhere meanwhile.
+  const session = useSession();
+  const [view, setView] = useDocumentsView(session.data?.user.id);
+  useLiveDocuments(organizationId);
 
   const filters = documentFiltersOf(search);
   const searchQuery = search.q?.trim() ?? '';
@@ -377,6 +385,30 @@ export function DocumentsPage({
     </FilterBuilderDialog>
   );
 
+  // The same in both views.
+  const emptyState = isNarrowed ? (
+    <EmptyState
+      icon={SearchX}
+      title={t('documents.list.no-match-title')}
+      description={t('documents.list.no-match-description')}
+      action={
+        <Button variant="outline" onClick={() => setSearch(withoutFilters({ ...search, q: undefined }))}>
+          {t('documents.list.clear-filters')}
+        </Button>
+      }
+    />
+  ) : (
+    <DocumentsEmptyState />
+  );
+  const renderNameDetail = (document: DocumentListItemDto) =>
+    isSearchHit(document) && document.snippet ? (
+      <HighlightedText
+        text={document.snippet}
+        ranges={document.matches}
+        className="line-clamp-2 break-words"
+      />
+    ) : null;
+
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b pb-4">
@@ -394,10 +426,13 @@ export function DocumentsPage({
           className="w-full sm:w-auto sm:min-w-72 sm:flex-1 md:max-w-md"
         />
         {isNarrow ? (
-          <Button ref={filterButton} variant="outline" size="sm" onClick={() => setBuilderOpen(true)}>
-            <SlidersHorizontal aria-hidden="true" />
-            {t('documents.list.filters.sheet-button')}
-          </Button>
+          <>
+            <Button ref={filterButton} variant="outline" size="sm" onClick={() => setBuilderOpen(true)}>
+              <SlidersHorizontal aria-hidden="true" />
+              {t('documents.list.filters.sheet-button')}
+            </Button>
+            <DocumentsViewSwitch value={view} onChange={setView} className="ml-auto" />
+          </>
         ) : (
           <>
             <Button ref={filterButton} variant="outline" size="sm" onClick={() => setBuilderOpen(true)}>
@@ -413,7 +448,10 @@ export function DocumentsPage({
             ) : null}
             <div className="ml-auto flex items-center gap-2">
               <SortMenu value={sortValue} options={sortOptions} properties={properties} onChange={setSort} />
-              <ColumnChooser columns={columns} properties={properties} onChange={setColumns} />
+              {view === 'list' ? (
+                <ColumnChooser columns={columns} properties={properties} onChange={setColumns} />
+              ) : null}
+              <DocumentsViewSwitch value={view} onChange={setView} />
             </div>
           </>
         )}
@@ -453,45 +491,32 @@ export function DocumentsPage({
         onClear={bulk.clear}
       />
 
-      <DocumentsQueryTable
-        query={documents}
-        selection={bulk.tableSelection}
-        empty={
-          isNarrowed ? (
-            <EmptyState
-              icon={SearchX}
-              title={t('documents.list.no-match-title')}
-              description={t('documents.list.no-match-description')}
-              action={
-                <Button
-                  variant="outline"
-                  onClick={() => setSearch(withoutFilters({ ...search, q: undefined }))}
-                >
-                  {t('documents.list.clear-filters')}
-                </Button>
-              }
-            />
-          ) : (
-            <DocumentsEmptyState />
-          )
-        }
-        organizationId={organizationId}
-        label={t('documents.list.title')}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        extraColumns={extraColumns}
-        sorting={sorting}
-        minNameWidthRem={16}
-        renderNameDetail={(document) =>
-          isSearchHit(document) && document.snippet ? (
-            <HighlightedText
-              text={document.snippet}
-              ranges={document.matches}
-              className="line-clamp-2 break-words"
-            />
-          ) : null
-        }
-      />
+      {view === 'grid' ? (
+        <DocumentsQueryGrid
+          query={documents}
+          selection={bulk.tableSelection}
+          empty={emptyState}
+          organizationId={organizationId}
+          label={t('documents.list.title')}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          renderNameDetail={renderNameDetail}
+        />
+      ) : (
+        <DocumentsQueryTable
+          query={documents}
+          selection={bulk.tableSelection}
+          empty={emptyState}
+          organizationId={organizationId}
+          label={t('documents.list.title')}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          extraColumns={extraColumns}
+          sorting={sorting}
+          minNameWidthRem={16}
+          renderNameDetail={renderNameDetail}
+        />
+      )}
     </div>
   );
 }

@@ -1,9 +1,17 @@
+import type { ExtractionStatus } from '@sheaf/contracts/documents';
 import { FileQuestionMark } from 'lucide-react';
 import { Component, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { documentFileUrl } from './document-file';
 import { ImagePreview } from './image-preview';
+import {
+  type DocumentPreviewKind,
+  documentPreviewUrl,
+  ExtractedTextPreview,
+  HtmlPreview,
+  isOfficeMimeType,
+} from './office-preview';
 import { getPreviewKind } from './preview-kind';
 import { PreviewError, PreviewLoading } from './preview-states';
 import { TextPreview } from './text-preview';
@@ -13,12 +21,37 @@ const loadPdfPreview = () => import('./pdf-preview');
 
 export type DocumentPreviewProps = {
   organizationId: string;
-  document: { id: string; name: string; mimeType: string; originalSize: number };
+  document: {
+    id: string;
+    name: string;
+    mimeType: string;
+    originalSize: number;
+    /** The rendering the server made (an Office file's HTML or PDF), if any. */
+    preview?: DocumentPreviewKind | null;
+    /** The extracted text, shown for an Office file without a rendering. */
+    content?: string;
+    extractionStatus?: ExtractionStatus;
+  };
 };
 
 /** The preview of a document's file, chosen by its MIME type. */
 export function DocumentPreview({ organizationId, document }: DocumentPreviewProps) {
   const { t } = useTranslation();
+  if (document.preview === 'html') {
+    return (
+      <HtmlPreview
+        key={document.id}
+        url={documentPreviewUrl(organizationId, document.id)}
+        name={document.name}
+      />
+    );
+  }
+  if (document.preview === 'pdf') {
+    return <LazyPdfPreview key={document.id} url={documentPreviewUrl(organizationId, document.id)} />;
+  }
+  if (isOfficeMimeType(document.mimeType)) {
+    return <ExtractedTextPreview key={document.id} document={document} />;
+  }
   const kind = getPreviewKind(document.mimeType);
   switch (kind) {
     case 'image':
