@@ -8,13 +8,12 @@ import { getCurrentLocale } from '../../../shared/i18n/i18n';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { cn } from '../../../shared/ui/cn';
 import { Pagination } from '../../../shared/ui/pagination';
-import { Spinner } from '../../../shared/ui/spinner';
 import { TagBadge } from '../../../shared/ui/tag-badge';
 import { formatCalendarDate } from '../../properties/format';
 import type { DocumentsPage } from '../api';
 import { DocumentRowMenu } from './document-row-menu';
 import { DocumentThumbnail } from './document-thumbnail';
-import { DocumentsLoadError } from './documents-load-error';
+import { DocumentsQueryStates } from './documents-load-error';
 import type { DocumentsTableSelection, PaginationState } from './documents-table';
 import { ExtractionStatusBadge } from './extraction-status-badge';
 
@@ -255,25 +254,9 @@ export function DocumentsQueryGrid({
   /** Shown when the query finds no documents. */
   empty: ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return <DocumentsLoadError onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.documentsCount === 0) {
-    return empty;
-  }
   return (
-    <DocumentsGrid
-      {...gridProps}
-      documents={query.data.documents}
-      documentsCount={query.data.documentsCount}
-      isFetching={query.isPlaceholderData}
-    />
+    <DocumentsQueryStates query={query} empty={empty}>
+      {(page) => <DocumentsGrid {...gridProps} {...page} />}
+    </DocumentsQueryStates>
   );
 }

@@ -17,7 +17,6 @@ import { useDateFormatter } from '../../../shared/format/date';
 import { Checkbox } from '../../../shared/ui/checkbox';
 import { cn } from '../../../shared/ui/cn';
 import { Pagination } from '../../../shared/ui/pagination';
-import { Spinner } from '../../../shared/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../shared/ui/table';
 import { TagBadge } from '../../../shared/ui/tag-badge';
 import { Tooltip } from '../../../shared/ui/tooltip';
@@ -27,7 +26,7 @@ import { getFileTypeLabel } from '../file-type-icon';
 import type { DocumentListSort } from '../search-params';
 import { DocumentRowMenu } from './document-row-menu';
 import { DocumentThumbnail, ThumbnailPreview, useThumbnailPreviewTarget } from './document-thumbnail';
-import { DocumentsLoadError } from './documents-load-error';
+import { DocumentsQueryStates } from './documents-load-error';
 import { ExtractionStatusBadge } from './extraction-status-badge';
 
 export type DocumentsTableColumn = {
@@ -474,25 +473,9 @@ export function DocumentsQueryTable({
   /** Shown when the query finds no documents. */
   empty: ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <div className="flex justify-center py-12">
-        <Spinner />
-      </div>
-    );
-  }
-  if (query.isError) {
-    return <DocumentsLoadError onRetry={() => void query.refetch()} />;
-  }
-  if (query.data.documentsCount === 0) {
-    return empty;
-  }
   return (
-    <DocumentsTable
-      {...tableProps}
-      documents={query.data.documents}
-      documentsCount={query.data.documentsCount}
-      isFetching={query.isPlaceholderData}
-    />
+    <DocumentsQueryStates query={query} empty={empty}>
+      {(page) => <DocumentsTable {...tableProps} {...page} />}
+    </DocumentsQueryStates>
   );
 }
