@@ -55,6 +55,14 @@ test('a PDF dropped into the watched folder appears in the open list, and the gr
   // Remembered: the grid again after a reload.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The organization's settings tell where the folder is, that it is watched, and what came in.
+  await page.goto(`${organizationUrl}/settings/watched-folder`);
+  await expect(page.getByRole('heading', { name: 'Watched folder', level: 1 })).toBeVisible();
+  await expect(page.getByText(folder)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'scan-0001.pdf' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'settings-watched-folder');
 });
 
 test("an .xlsx's preview opens on its document page", async ({ browser }) => {
