@@ -243,6 +243,19 @@ async function fuzzEndpoints({
       .map(([status, count]) => `${status}×${count}`)
       .join(' ')}]`;
 
+  /**
+   * An answer's bytes. An event stream stays open as long as the client wants: its first chunk (the
+   * stream's opening event) is read, then the stream is closed, as a browser leaving would.
+   */
+  const readAnswer = async (response: Response): Promise<Buffer> => {
+    const streaming = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false;
+    if (!streaming || !response.body) return Buffer.from(await response.arrayBuffer());
+    const reader = response.body.getReader();
+    const first = await reader.read();
+    await reader.cancel();
+    return Buffer.from(first.value ?? new Uint8Array());
+  };
+
   /** Sends one case and checks it; answers the failure's text, or nothing when it passed. */
   const runCase = async (
     endpoint: EndpointDefinition,
@@ -275,7 +288,14 @@ async function fuzzEndpoints({
         `no answer: ${(error as Error).message}${server.child.exitCode !== null ? ` (the server exited with ${server.child.exitCode})` : ''}`,
       ]);
     }
-    const bytes = Buffer.from(await response.arrayBuffer());
+    let bytes: Buffer;
+    try {
+      bytes = await readAnswer(response);
+    } catch (error) {
+      return describe(endpoint, request, mode, label, undefined, [
+        `no complete answer: ${(error as Error).message}`,
+      ]);
+    }
     statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     const took = Date.now() - sentAt;
     const status = response.status;

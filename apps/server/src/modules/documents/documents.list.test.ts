@@ -232,8 +232,20 @@ describe.each(testDialects)('documents list filters and sorts on %s', (dialect) 
 
     it('answers the same fields for one document as the list does', async () => {
       const { documents } = await list('');
-      const { content, ...document } = await getDocument(server, credentials, organizationId, ids.d1!);
+      const { content, attachments, fromEmail, preview, extractionNotice, ...document } = await getDocument(
+        server,
+        credentials,
+        organizationId,
+        ids.d1!,
+      );
       expect(content).toBe('');
+      // What only the document's own answer carries: its e-mail links, its preview, the extraction's notice.
+      expect({ attachments, fromEmail, preview, extractionNotice }).toEqual({
+        attachments: [],
+        fromEmail: null,
+        preview: null,
+        extractionNotice: null,
+      });
       expect(document).toEqual(documents.find((item) => item.id === ids.d1));
     });
   });
