@@ -14,7 +14,7 @@ import { createTestI18n, jsonResponse } from '../../../test/render';
 
 const API_POLICY = `/api/organizations/${ORGANIZATION_ID}/security-policy`;
 const SWITCH_NAME = 'Require two-factor sign-in for members';
-// The API error messages are the lead's keys: read them as the app does.
+// The API error messages come from the English locale's keys: read them as the app does.
 const notSetUpMessage = createTestI18n().t('api-errors.organization.two_factor_not_set_up');
 
 /** The server's answer when the policy is saved: the organization with it. */
