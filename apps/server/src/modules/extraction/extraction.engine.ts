@@ -395,10 +395,10 @@ export function createExtractionEngine({
     return canvas.encode('png');
   }
 
-  /** `thumbnail`: when given, page 1's thumbnail is rendered into it (extraction.thumbnails). */
-  async function extractPdf(data: Uint8Array, thumbnail?: ThumbnailResult): Promise<string> {
-    const { getDocument, OPS } = await loadPdfjs();
-    const document = await getDocument({
+  /** A PDF opened by pdf.js as extraction reads it: the file in memory, no eval, images within the limit. */
+  async function openPdf(data: Uint8Array) {
+    const { getDocument } = await loadPdfjs();
+    return getDocument({
       data,
       ...pdfjsData,
       BinaryDataFactory: binaryDataFactory,
@@ -413,17 +413,22 @@ export function createExtractionEngine({
       maxImageSize: limits.maxImagePixels,
       verbosity: 0,
     }).promise;
+  }
+
+  /** Page 1's thumbnail of an open PDF, on pdf.js's own canvas factory (extraction.thumbnails). */
+  function pdfThumbnailOf(document: Awaited<ReturnType<typeof openPdf>>): Promise<ThumbnailResult> {
+    const canvasFactory = (document as unknown as { canvasFactory: ThumbnailCanvasFactory }).canvasFactory;
+    return tryThumbnail(() =>
+      renderPdfThumbnail({ document, canvasFactory, maxPagePixels: limits.maxPagePixels }),
+    );
+  }
+
+  /** `thumbnail`: when given, page 1's thumbnail is rendered into it. */
+  async function extractPdf(data: Uint8Array, thumbnail?: ThumbnailResult): Promise<string> {
+    const { OPS } = await loadPdfjs();
+    const document = await openPdf(data);
     try {
-      if (thumbnail) {
-        const canvasFactory = (document as unknown as { canvasFactory: ThumbnailCanvasFactory })
-          .canvasFactory;
-        Object.assign(
-          thumbnail,
-          await tryThumbnail(() =>
-            renderPdfThumbnail({ document, canvasFactory, maxPagePixels: limits.maxPagePixels }),
-          ),
-        );
-      }
+      if (thumbnail) Object.assign(thumbnail, await pdfThumbnailOf(document));
       const pages: string[] = [];
       for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
         const page = await document.getPage(pageNumber);
@@ -530,9 +535,10 @@ export function createExtractionEngine({
           limits,
           wantsPreview: wants.preview === true,
         });
-        // A PDF made by LibreOffice for the preview gives the thumbnail too (its text is not needed).
+        // A PDF made by LibreOffice for the preview gives the thumbnail too (only its first page is read).
         if (office.preview?.kind === 'pdf' && wants.thumbnail) {
-          await extractPdf(office.preview.data.slice(), thumbnail).catch(() => undefined);
+          const pdf = await openPdf(office.preview.data.slice()).catch(() => undefined);
+          if (pdf) Object.assign(thumbnail, await pdfThumbnailOf(pdf).finally(() => pdf.destroy()));
         }
         return { ...office, text: normalizeExtractedText(office.text), ...thumbnail };
       } else if (kind === 'image') {
