@@ -409,6 +409,18 @@ export function DocumentsPage({
       />
     ) : null;
 
+  // What the list shows, whichever the view: the table adds its columns and sorting.
+  const listProps = {
+    query: documents,
+    selection: bulk.tableSelection,
+    empty: emptyState,
+    organizationId,
+    label: t('documents.list.title'),
+    pagination,
+    onPaginationChange: setPagination,
+    renderNameDetail,
+  };
+
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b pb-4">
@@ -492,29 +504,13 @@ export function DocumentsPage({
       />
 
       {view === 'grid' ? (
-        <DocumentsQueryGrid
-          query={documents}
-          selection={bulk.tableSelection}
-          empty={emptyState}
-          organizationId={organizationId}
-          label={t('documents.list.title')}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-          renderNameDetail={renderNameDetail}
-        />
+        <DocumentsQueryGrid {...listProps} />
       ) : (
         <DocumentsQueryTable
-          query={documents}
-          selection={bulk.tableSelection}
-          empty={emptyState}
-          organizationId={organizationId}
-          label={t('documents.list.title')}
-          pagination={pagination}
-          onPaginationChange={setPagination}
+          {...listProps}
           extraColumns={extraColumns}
           sorting={sorting}
           minNameWidthRem={16}
-          renderNameDetail={renderNameDetail}
         />
       )}
     </div>
