@@ -21,7 +21,6 @@ import { officeFormatOf } from './extraction.office-types';
 import {
   renderImageThumbnail,
   renderPdfThumbnail,
-  type ThumbnailCanvasFactory,
   type ThumbnailResult,
   tryThumbnail,
 } from './extraction.thumbnails';
@@ -415,20 +414,18 @@ export function createExtractionEngine({
     }).promise;
   }
 
-  /** Page 1's thumbnail of an open PDF, on pdf.js's own canvas factory (extraction.thumbnails). */
-  function pdfThumbnailOf(document: Awaited<ReturnType<typeof openPdf>>): Promise<ThumbnailResult> {
-    const canvasFactory = (document as unknown as { canvasFactory: ThumbnailCanvasFactory }).canvasFactory;
-    return tryThumbnail(() =>
-      renderPdfThumbnail({ document, canvasFactory, maxPagePixels: limits.maxPagePixels }),
-    );
+  /** Page 1's thumbnail of a PDF (extraction.thumbnails: MuPDF draws it, from the file's bytes). */
+  function pdfThumbnailOf(data: Uint8Array): Promise<ThumbnailResult> {
+    return tryThumbnail(() => renderPdfThumbnail({ data, maxPagePixels: limits.maxPagePixels }));
   }
 
   /** `thumbnail`: when given, page 1's thumbnail is rendered into it. */
   async function extractPdf(data: Uint8Array, thumbnail?: ThumbnailResult): Promise<string> {
     const { OPS } = await loadPdfjs();
+    // Before pdf.js has the bytes (it may take them over).
+    if (thumbnail) Object.assign(thumbnail, await pdfThumbnailOf(data));
     const document = await openPdf(data);
     try {
-      if (thumbnail) Object.assign(thumbnail, await pdfThumbnailOf(document));
       const pages: string[] = [];
       for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
         const page = await document.getPage(pageNumber);
@@ -537,8 +534,7 @@ export function createExtractionEngine({
         });
         // A PDF made by LibreOffice for the preview gives the thumbnail too (only its first page is read).
         if (office.preview?.kind === 'pdf' && wants.thumbnail) {
-          const pdf = await openPdf(office.preview.data.slice()).catch(() => undefined);
-          if (pdf) Object.assign(thumbnail, await pdfThumbnailOf(pdf).finally(() => pdf.destroy()));
+          Object.assign(thumbnail, await pdfThumbnailOf(office.preview.data));
         }
         return { ...office, text: normalizeExtractedText(office.text), ...thumbnail };
       } else if (kind === 'image') {

@@ -1,16 +1,17 @@
 import { readImageSize } from './extraction.models';
+import { encodePaletteWebp } from './extraction.webp-palette';
 
 /**
  * Thumbnails: a WebP, 400 px wide, of a PDF's first page or of an image, made in the extraction
- * worker while the file is parsed for its text (pdf.js renders the page, `sharp` scales images and
- * encodes WebP). A file that cannot be rendered simply has none: a thumbnail never fails the text.
+ * worker while the file is parsed for its text (MuPDF draws a PDF's page, `sharp` scales images,
+ * pages of text are encoded by extraction.webp-palette, anything else by `sharp`). A file that cannot be rendered simply has none: a thumbnail never fails the text.
  */
 
 /** Width of every thumbnail, in pixels. */
 export const THUMBNAIL_WIDTH = 400;
 /**
  * Tallest thumbnail: twice its width (an A4 page is 1.41×). Taller pages and images (a receipt
- * roll, a long screenshot) show their top; this also bounds the canvas of a page of any shape.
+ * roll, a long screenshot) show their top; this also bounds the pixmap of a page of any shape.
  */
 export const THUMBNAIL_MAX_HEIGHT = 2 * THUMBNAIL_WIDTH;
 /**
@@ -39,31 +40,6 @@ function isWithinPageBudget({ width, height }: { width: number; height: number }
   return width > 0 && height > 0 && width * height * MIN_USEFUL_SCALE ** 2 <= maxPixels;
 }
 
-/** The canvas of pdf.js's own factory (its bundled @napi-rs/canvas: never mix in a second copy). */
-type ThumbnailCanvas = { width: number; height: number; data: () => Buffer };
-type ThumbnailContext = {
-  fillStyle: string;
-  fillRect: (x: number, y: number, width: number, height: number) => void;
-};
-export type ThumbnailCanvasFactory = {
-  create: (width: number, height: number) => { canvas: ThumbnailCanvas; context: ThumbnailContext };
-  destroy: (canvasAndContext: { canvas: ThumbnailCanvas; context: ThumbnailContext }) => void;
-};
-
-/** The part of a pdf.js page a thumbnail needs. */
-export type ThumbnailPdfPage = {
-  getViewport: (options: { scale: number }) => { width: number; height: number };
-  render: (options: { canvas: never; canvasContext: never; viewport: never }) => {
-    promise: Promise<unknown>;
-  };
-};
-
-/** The part of a pdf.js document a thumbnail needs. */
-export type ThumbnailPdfDocument = {
-  numPages: number;
-  getPage: (pageNumber: number) => Promise<ThumbnailPdfPage & { cleanup: () => unknown }>;
-};
-
 let sharpModule: Promise<typeof import('sharp')> | undefined;
 /**
  * sharp, loaded on the first thumbnail. One libvips thread: the pool already runs a worker process
@@ -79,18 +55,23 @@ const loadSharp = () => {
   return sharpModule;
 };
 
+/** The 4 greys a page of text is stored in (0xAARRGGBB), darkest first. */
+const TEXT_PAGE_GREYS = [0xff000000, 0xff606060, 0xffb0b0b0, 0xffffffff] as const;
+
 /**
- * WebP of opaque pixels already at the thumbnail's size (RGB or RGBA; alpha is ignored): 4 grays
- * losslessly for a page of text (TEXT_PAGE_MAX_MID_TONES), else lossy at quality 70, or 40 when
- * that is over THUMBNAIL_MAX_BYTES. Effort 0 throughout: it runs in the extraction's path, for
- * every document.
+ * WebP of opaque pixels already at the thumbnail's size (RGB or RGBA; alpha is ignored): 4 greys
+ * losslessly for a page of text (TEXT_PAGE_MAX_MID_TONES, our own palette encoder:
+ * extraction.webp-palette), else lossy at quality 70, or 40 when that is over THUMBNAIL_MAX_BYTES
+ * (sharp, effort 0: it runs in the extraction's path, for every document).
  */
-async function encodeWebp(pixels: Buffer, raw: { width: number; height: number; channels: 3 | 4 }) {
-  const sharp = await loadSharp();
+async function encodeWebp(
+  pixels: Uint8Array | Uint8ClampedArray,
+  raw: { width: number; height: number; channels: 3 | 4 },
+) {
   const { width, height, channels } = raw;
   const count = width * height;
-  // One pass: are the pixels grey, how many are mid-tones, and their 4-grey version meanwhile.
-  const grays = Buffer.allocUnsafe(count);
+  // One pass: are the pixels grey, how many are mid-tones, and their 4-grey indices meanwhile.
+  const greys = new Uint8Array(count);
   let colour = false;
   let midTones = 0;
   for (let index = 0, offset = 0; index < count; index++, offset += channels) {
@@ -103,79 +84,76 @@ async function encodeWebp(pixels: Buffer, raw: { width: number; height: number; 
     }
     const luma = (red * 77 + green * 150 + blue * 29) >> 8;
     if (luma > 32 && luma < 224) midTones++;
-    grays[index] = luma < 48 ? 0 : luma < 128 ? 96 : luma < 208 ? 176 : 255;
+    greys[index] = luma < 48 ? 0 : luma < 128 ? 1 : luma < 208 ? 2 : 3;
   }
-  let webp: Buffer | undefined;
   if (!colour && midTones <= TEXT_PAGE_MAX_MID_TONES * count) {
-    webp = await sharp(grays, { raw: { width, height, channels: 1 } })
-      .webp({ lossless: true, effort: 0 })
-      .toBuffer();
+    const webp = encodePaletteWebp({ indices: greys, width, height, palette: TEXT_PAGE_GREYS });
+    if (webp.byteLength <= THUMBNAIL_MAX_BYTES) return webp;
   }
+  const sharp = await loadSharp();
+  const input = Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength);
   const lossy = (quality: number) =>
-    sharp(pixels, { raw }).removeAlpha().webp({ quality, effort: 0, smartSubsample: true }).toBuffer();
-  if (!webp || webp.byteLength > THUMBNAIL_MAX_BYTES) webp = await lossy(THUMBNAIL_QUALITY);
+    sharp(input, { raw }).removeAlpha().webp({ quality, effort: 0, smartSubsample: true }).toBuffer();
+  let webp = await lossy(THUMBNAIL_QUALITY);
   if (webp.byteLength > THUMBNAIL_MAX_BYTES) webp = await lossy(THUMBNAIL_LOW_QUALITY);
   return new Uint8Array(webp.buffer, webp.byteOffset, webp.byteLength);
 }
 
+let mupdfModule: Promise<typeof import('mupdf')> | undefined;
 /**
- * A thumbnail of one pdf.js page: rendered straight at 400 px wide on a white canvas of at most
- * 400 × 800 pixels, whatever the page's size. Undefined for a page without area, or one the
- * extraction's pixel budget refuses at any useful scale (the OCR rule: such a page is hostile, not
- * a document).
+ * MuPDF (its WebAssembly build), loaded on the first PDF thumbnail. It draws a page of text in about
+ * a third of the time pdf.js on a canvas took (one fillText a character there), and brings the
+ * standard 14 fonts' outlines itself: Helvetica or Times named without being embedded are drawn
+ * the same on every machine. Text is still read by pdf.js; MuPDF only paints page 1.
  */
-export async function renderPageThumbnail({
-  page,
-  canvasFactory,
-  maxPagePixels,
-}: {
-  page: ThumbnailPdfPage;
-  canvasFactory: ThumbnailCanvasFactory;
-  maxPagePixels: number;
-}): Promise<Uint8Array | undefined> {
-  const box = page.getViewport({ scale: 1 });
-  if (!isWithinPageBudget(box, maxPagePixels)) return undefined;
-  const viewport = page.getViewport({ scale: THUMBNAIL_WIDTH / box.width });
-  const width = THUMBNAIL_WIDTH;
-  const height = Math.max(1, Math.min(THUMBNAIL_MAX_HEIGHT, Math.round(viewport.height)));
-  const canvasAndContext = canvasFactory.create(width, height);
-  const { canvas, context } = canvasAndContext;
-  try {
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, width, height);
-    await page.render({
-      canvas: canvas as never,
-      canvasContext: context as never,
-      viewport: viewport as never,
-    }).promise;
-    // The stored pixels as they are (premultiplied, but the canvas is opaque): no copy as
-    // getImageData makes.
-    return await encodeWebp(canvas.data(), { width, height, channels: 4 });
-  } finally {
-    canvasFactory.destroy(canvasAndContext);
-  }
-}
+const loadMupdf = () => {
+  mupdfModule ??= import('mupdf');
+  return mupdfModule;
+};
 
 /**
- * A thumbnail of a loaded PDF's first page (also for files converted to PDF first, such as Office
- * files through LibreOffice). `canvasFactory` is the document's own (`document.canvasFactory`).
- * Undefined when the PDF has no page or its first page cannot be rendered within the budget.
+ * A thumbnail of a PDF's first page (also of files converted to PDF first, such as Office files
+ * through LibreOffice): MuPDF draws it straight at 400 px wide into a white pixmap of at most
+ * 400 × 800 pixels, whatever the page's size. Undefined for a PDF without pages, one that needs a
+ * password, a page without area, or one the extraction's pixel budget refuses at any useful scale
+ * (the OCR rule: such a page is hostile, not a document).
  */
 export async function renderPdfThumbnail({
-  document,
-  canvasFactory,
+  data,
   maxPagePixels,
 }: {
-  document: ThumbnailPdfDocument;
-  canvasFactory: ThumbnailCanvasFactory;
+  data: Uint8Array;
   maxPagePixels: number;
 }): Promise<Uint8Array | undefined> {
-  if (document.numPages < 1) return undefined;
-  const page = await document.getPage(1);
+  const mupdf = await loadMupdf();
+  const document = mupdf.Document.openDocument(data, 'application/pdf');
+  const owned: Array<{ destroy: () => void }> = [document];
   try {
-    return await renderPageThumbnail({ page, canvasFactory, maxPagePixels });
+    if (document.needsPassword() || document.countPages() < 1) return undefined;
+    const page = document.loadPage(0);
+    owned.push(page);
+    // The page's box as shown: rotation applied, in points.
+    const [left, top, right, bottom] = page.getBounds();
+    const box = { width: right - left, height: bottom - top };
+    if (!isWithinPageBudget(box, maxPagePixels)) return undefined;
+    const scale = THUMBNAIL_WIDTH / box.width;
+    const width = THUMBNAIL_WIDTH;
+    const height = Math.max(1, Math.min(THUMBNAIL_MAX_HEIGHT, Math.round(box.height * scale)));
+    const pixmap = new mupdf.Pixmap(mupdf.ColorSpace.DeviceRGB, [0, 0, width, height], false);
+    owned.push(pixmap);
+    pixmap.clear(255);
+    const device = new mupdf.DrawDevice(mupdf.Matrix.identity, pixmap);
+    owned.push(device);
+    // Page space to the pixmap: the box's corner at the origin, then scaled; anything past the
+    // pixmap (the rest of a tall page) is clipped, never drawn.
+    page.run(
+      device,
+      mupdf.Matrix.concat(mupdf.Matrix.translate(-left, -top), mupdf.Matrix.scale(scale, scale)),
+    );
+    device.close();
+    return await encodeWebp(pixmap.getPixels(), { width, height, channels: 3 });
   } finally {
-    page.cleanup();
+    for (const resource of owned.reverse()) resource.destroy();
   }
 }
 
