@@ -99,10 +99,12 @@ export function createDocumentsDerivedFiles({
         return null;
       }
       const etag = thumbnailEtagOf(thumbnail);
-      // The file first: a version in the database always names a stored file.
+      // The file first: a version in the database always names a stored file. Not fsynced: a
+      // thumbnail lost to a power cut answers thumbnail_not_found until the next extraction.
       await storage.save(
         key,
         Readable.from([Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength)]),
+        { durable: false },
       );
       if (!(await repository.setThumbnailEtag({ organizationId, documentId, etag }))) {
         await storage.delete(key);

@@ -511,7 +511,10 @@ export function createDocumentsUsecases({
         return;
       }
       const { data } = preview;
-      await storage.save(key, Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]));
+      // Made again by a re-extraction: not fsynced (as a thumbnail).
+      await storage.save(key, Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), {
+        durable: false,
+      });
       await repository.setExtractionExtras({
         organizationId,
         documentId,

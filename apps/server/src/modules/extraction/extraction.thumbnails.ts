@@ -59,6 +59,28 @@ const loadSharp = () => {
 const TEXT_PAGE_GREYS = [0xff000000, 0xff606060, 0xffb0b0b0, 0xffffffff] as const;
 
 /**
+ * A page of text's pixels as indices into TEXT_PAGE_GREYS, in one pass; undefined as soon as a
+ * pixel shows colour, or when more than TEXT_PAGE_MAX_MID_TONES of them are mid-tones (a photo).
+ */
+function textPageGreysOf(pixels: Uint8Array | Uint8ClampedArray, count: number, channels: number) {
+  const greys = new Uint8Array(count);
+  const maxMidTones = TEXT_PAGE_MAX_MID_TONES * count;
+  let midTones = 0;
+  for (let index = 0, offset = 0; index < count; index++, offset += channels) {
+    const red = pixels[offset]!;
+    const green = pixels[offset + 1]!;
+    const blue = pixels[offset + 2]!;
+    const redGreen = red - green;
+    const greenBlue = green - blue;
+    if (redGreen > 24 || redGreen < -24 || greenBlue > 24 || greenBlue < -24) return undefined;
+    const luma = (red * 77 + green * 150 + blue * 29) >> 8;
+    if (luma > 32 && luma < 224) midTones++;
+    greys[index] = luma < 48 ? 0 : luma < 128 ? 1 : luma < 208 ? 2 : 3;
+  }
+  return midTones <= maxMidTones ? greys : undefined;
+}
+
+/**
  * WebP of opaque pixels already at the thumbnail's size (RGB or RGBA; alpha is ignored): 4 greys
  * losslessly for a page of text (TEXT_PAGE_MAX_MID_TONES, our own palette encoder:
  * extraction.webp-palette), else lossy at quality 70, or 40 when that is over THUMBNAIL_MAX_BYTES
@@ -69,24 +91,8 @@ async function encodeWebp(
   raw: { width: number; height: number; channels: 3 | 4 },
 ) {
   const { width, height, channels } = raw;
-  const count = width * height;
-  // One pass: are the pixels grey, how many are mid-tones, and their 4-grey indices meanwhile.
-  const greys = new Uint8Array(count);
-  let colour = false;
-  let midTones = 0;
-  for (let index = 0, offset = 0; index < count; index++, offset += channels) {
-    const red = pixels[offset]!;
-    const green = pixels[offset + 1]!;
-    const blue = pixels[offset + 2]!;
-    if (Math.abs(red - green) > 24 || Math.abs(green - blue) > 24) {
-      colour = true;
-      break;
-    }
-    const luma = (red * 77 + green * 150 + blue * 29) >> 8;
-    if (luma > 32 && luma < 224) midTones++;
-    greys[index] = luma < 48 ? 0 : luma < 128 ? 1 : luma < 208 ? 2 : 3;
-  }
-  if (!colour && midTones <= TEXT_PAGE_MAX_MID_TONES * count) {
+  const greys = textPageGreysOf(pixels, width * height, channels);
+  if (greys) {
     const webp = encodePaletteWebp({ indices: greys, width, height, palette: TEXT_PAGE_GREYS });
     if (webp.byteLength <= THUMBNAIL_MAX_BYTES) return webp;
   }

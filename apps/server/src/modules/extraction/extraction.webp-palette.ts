@@ -222,6 +222,63 @@ function prefixOf(value: number): { symbol: number; extraBits: number; extra: nu
   return { symbol: 2 * highest + second, extraBits, extra: offset & ((1 << extraBits) - 1) };
 }
 
+/**
+ * The indices bundled as VP8L's colour-indexing transform stores them: 8 to a byte for 2 colours,
+ * 4 for up to 4, 2 for up to 16, the first pixel in the lowest bits; each row starts a new byte.
+ */
+function bundle(indices: Uint8Array, width: number, height: number, colours: number) {
+  for (let at = 0; at < indices.length; at++) {
+    if (indices[at]! >= colours) throw new RangeError(`Index ${indices[at]} is outside the palette`);
+  }
+  const widthBits = colours <= 2 ? 3 : colours <= 4 ? 2 : 1;
+  const bitsPerIndex = 8 >> widthBits;
+  const perByte = 1 << widthBits;
+  const packedWidth = Math.ceil(width / perByte);
+  const packed = new Uint8Array(packedWidth * height);
+  let out = 0;
+  for (let y = 0, row = 0; y < height; y++, row += width) {
+    for (let x = 0; x < width; x += perByte, out++) {
+      const end = Math.min(perByte, width - x);
+      let byte = 0;
+      for (let k = 0, shift = 0; k < end; k++, shift += bitsPerIndex) byte |= indices[row + x + k]! << shift;
+      packed[out] = byte;
+    }
+  }
+  return { packed, packedWidth };
+}
+
+/**
+ * The bundled pixels parsed greedily into literals (the byte, ≥ 0) and copies (−(length × 4 +
+ * distance code)) of the bytes straight above or of the byte to the left, whichever runs longer.
+ */
+function parseCopies(packed: Uint8Array, packedWidth: number) {
+  const total = packed.length;
+  const tokens = new Int32Array(total);
+  let count = 0;
+  for (let position = 0; position < total; ) {
+    const limit = Math.min(MAX_COPY_LENGTH, total - position);
+    let above = 0;
+    if (position >= packedWidth) {
+      while (above < limit && packed[position + above] === packed[position + above - packedWidth]) above++;
+    }
+    let left = 0;
+    if (position >= 1) {
+      const previous = packed[position - 1];
+      while (left < limit && packed[position + left] === previous) left++;
+    }
+    if (above >= MIN_COPY_LENGTH || left >= MIN_COPY_LENGTH) {
+      const fromAbove = above >= left;
+      const length = fromAbove ? above : left;
+      tokens[count++] = -(length * 4 + (fromAbove ? DISTANCE_CODE_ABOVE : DISTANCE_CODE_LEFT));
+      position += length;
+    } else {
+      tokens[count++] = packed[position]!;
+      position += 1;
+    }
+  }
+  return { tokens, count };
+}
+
 /** Unpacks 0xAARRGGBB into [alpha, red, green, blue]. */
 const channelsOf = (argb: number) => [
   (argb >>> 24) & 0xff,
@@ -254,21 +311,7 @@ export function encodePaletteWebp({
   if (palette.length < 1 || palette.length > MAX_PALETTE_COLOURS) {
     throw new RangeError(`A palette has 1 to ${MAX_PALETTE_COLOURS} colours`);
   }
-  // Pixels a byte: 8 for 2 colours, 4 for up to 4, 2 for up to 16.
-  const widthBits = palette.length <= 2 ? 3 : palette.length <= 4 ? 2 : 1;
-  const bitsPerIndex = 8 >> widthBits;
-  const perByte = 1 << widthBits;
-  const packedWidth = Math.ceil(width / perByte);
-  const packed = new Uint8Array(packedWidth * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * width;
-    const packedRow = y * packedWidth;
-    for (let x = 0; x < width; x++) {
-      const index = indices[row + x]!;
-      if (index >= palette.length) throw new RangeError(`Index ${index} is outside the palette`);
-      packed[packedRow + (x >> widthBits)]! |= index << ((x & (perByte - 1)) * bitsPerIndex);
-    }
-  }
+  const { packed, packedWidth } = bundle(indices, width, height, palette.length);
 
   const writer = new BitWriter();
   writer.write(0x2f, 8); // VP8L signature
@@ -316,39 +359,16 @@ export function encodePaletteWebp({
   }
   writer.write(0, 1); // no more transforms
 
-  // The bundled pixels, parsed greedily into literals and copies (above or to the left).
-  type Token = number; // ≥ 0: a literal byte; < 0: −(length × 4 + distance code)
-  const tokens: Token[] = [];
-  const total = packed.length;
-  for (let position = 0; position < total; ) {
-    let above = 0;
-    if (position >= packedWidth) {
-      const limit = Math.min(MAX_COPY_LENGTH, total - position);
-      while (above < limit && packed[position + above] === packed[position + above - packedWidth]) above++;
-    }
-    let left = 0;
-    if (position >= 1) {
-      const limit = Math.min(MAX_COPY_LENGTH, total - position);
-      const previous = packed[position - 1];
-      while (left < limit && packed[position + left] === previous) left++;
-    }
-    const length = Math.max(above, left);
-    if (length >= MIN_COPY_LENGTH) {
-      tokens.push(-(length * 4 + (above >= left ? DISTANCE_CODE_ABOVE : DISTANCE_CODE_LEFT)));
-      position += length;
-    } else {
-      tokens.push(packed[position]!);
-      position += 1;
-    }
-  }
+  const { tokens, count } = parseCopies(packed, packedWidth);
   const greenCounts = new Uint32Array(GREEN_ALPHABET);
   const distanceCounts = new Uint32Array(DISTANCE_ALPHABET);
-  for (const token of tokens) {
+  for (let at = 0; at < count; at++) {
+    const token = tokens[at]!;
     if (token >= 0) {
       greenCounts[token]!++;
     } else {
       greenCounts[256 + prefixOf(-token >> 2).symbol]!++;
-      distanceCounts[prefixOf(-token & 3).symbol]!++;
+      distanceCounts[(-token & 3) - 1]!++;
     }
   }
   const zeroChannel = new Uint32Array(CHANNEL_ALPHABET);
@@ -361,7 +381,8 @@ export function encodePaletteWebp({
   writePrefixCode(writer, zeroChannel);
   writePrefixCode(writer, zeroChannel);
   const distance = writePrefixCode(writer, distanceCounts);
-  for (const token of tokens) {
+  for (let at = 0; at < count; at++) {
+    const token = tokens[at]!;
     if (token >= 0) {
       writeSymbol(writer, green, token);
       continue;
@@ -369,9 +390,8 @@ export function encodePaletteWebp({
     const length = prefixOf(-token >> 2);
     writeSymbol(writer, green, 256 + length.symbol);
     writer.write(length.extra, length.extraBits);
-    const code = prefixOf(-token & 3);
-    writeSymbol(writer, distance, code.symbol);
-    writer.write(code.extra, code.extraBits);
+    // Distance codes 1 and 2 are prefix symbols 0 and 1, without extra bits.
+    writeSymbol(writer, distance, (-token & 3) - 1);
   }
   const data = writer.finish();
 

@@ -101,6 +101,17 @@ describe.each(setups)('the $name storage driver', ({ setup }) => {
     await driver.delete('org_a/doc_large');
   });
 
+  it('saves a file that need not survive a power cut (a thumbnail) whole under its key, replacing the earlier one', async () => {
+    const first = randomBytes(20 * 1024);
+    const second = randomBytes(15 * 1024);
+    await driver.save('org_a/doc_one_thumbnail', chunked(first), { durable: false });
+    expect(await driver.save('org_a/doc_one_thumbnail', chunked(second), { durable: false })).toEqual({
+      size: second.length,
+    });
+    expect((await readAll(await driver.read('org_a/doc_one_thumbnail'))).equals(second)).toBe(true);
+    await driver.delete('org_a/doc_one_thumbnail');
+  });
+
   it('saves an empty file', async () => {
     expect(await driver.save('org_a/doc_empty', Readable.from([]))).toEqual({ size: 0 });
     expect((await readAll(await driver.read('org_a/doc_empty'))).length).toBe(0);

@@ -7,12 +7,20 @@ export type ByteRange = { start: number; end: number };
 export type StoredObject = { key: string; size: number; modifiedAt: Date };
 
 /**
+ * `durable` (default true): the file is on the disk when `save` resolves (fsynced, with its folder).
+ * False for files made again from another one (a thumbnail, a preview): the rename still makes the
+ * file appear whole, but a power cut may lose it, and with it only what a re-extraction makes again.
+ * Drivers that store remotely (S3) are durable either way.
+ */
+export type SaveOptions = { durable?: boolean };
+
+/**
  * Where document files live. Keys are `{organizationId}/{documentId}` (never a user-given name).
  * `save` consumes the stream completely or rejects, leaving nothing behind under the key.
  */
 export type StorageDriver = {
   readonly name: 'filesystem' | 's3';
-  save: (key: string, stream: Readable) => Promise<{ size: number }>;
+  save: (key: string, stream: Readable, options?: SaveOptions) => Promise<{ size: number }>;
   read: (key: string, range?: ByteRange) => Promise<Readable>;
   /** Removes the file; removing a missing file is not an error. */
   delete: (key: string) => Promise<void>;
