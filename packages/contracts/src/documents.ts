@@ -126,7 +126,7 @@ export const documentSchema = z.strictObject({
   /** Set when the last extraction is `done` with something to know (its text was cut), else null. */
   extractionNotice: extractionNoticeSchema.nullable(),
   /**
-   * Which rendering `GET …/preview` serves: `html` (a .docx through mammoth, an HTML file; sanitized),
+   * Which rendering `GET …/preview` serves: `html` (a .docx through mammoth, an HTML file, an e-mail; sanitized),
    * `pdf` (an Office file converted by LibreOffice when installed), or null: show the extracted text.
    */
   preview: z.enum(DOCUMENT_PREVIEW_KINDS).nullable(),
@@ -474,7 +474,7 @@ export const documentsEndpoints = {
     tag: 'Documents',
     summary: "Get the document's thumbnail",
     description:
-      "A WebP, 400 px wide (at most 800 px high), of the first page of a PDF or of an image, made when its text is extracted (again by a retry). `ETag` is the document's `thumbnailVersion`; with `If-None-Match` naming it, 304 without a body. Asked for by its version (`…/thumbnail?v=<thumbnailVersion>`, a URL whose answer never changes) with `Cache-Control: private, max-age=86400`, else `private, no-cache`. Trashed documents answer as their file does. 404 `documents.thumbnail_not_found` while there is none (not made yet, or the type gives no rendering: show a type icon).",
+      "A WebP, 400 px wide (at most 800 px high), of the first page of a PDF, of an image, or of the rendering of an e-mail or Office file, made when its text is extracted (again by a retry). `ETag` is the document's `thumbnailVersion`; with `If-None-Match` naming it, 304 without a body. Asked for by its version (`…/thumbnail?v=<thumbnailVersion>`, a URL whose answer never changes) with `Cache-Control: private, max-age=86400`, else `private, no-cache`. Trashed documents answer as their file does. 404 `documents.thumbnail_not_found` while there is none (not made yet, or the type gives no rendering: show a type icon).",
     auth: { apiKeyPermission: 'documents:read' },
     query: z.strictObject({ v: z.string().max(64).optional() }),
     answers: {
@@ -489,7 +489,7 @@ export const documentsEndpoints = {
     tag: 'Documents',
     summary: "Get the document's rendered preview",
     description:
-      "The rendering the document's `preview` names, made when its text is extracted (again by a retry): `html`, a .docx converted by mammoth or an HTML file, sanitized (no scripts, event handlers, forms, styles or external URLs; images only as `data:` URLs from inside the file), served with `Content-Security-Policy: sandbox; default-src 'none'; img-src data:` and our own stylesheet by its hash; `pdf`, an Office file converted by LibreOffice (`soffice`, when installed on the server). Always `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-cache` and an `ETag` (`If-None-Match` answers 304). Trashed documents answer as their file does. 404 `documents.preview_not_found` when there is none (show the extracted text).",
+      "The rendering the document's `preview` names, made when its text is extracted (again by a retry): `html`, a .docx converted by mammoth, an HTML file or an e-mail message (its header lines and body), sanitized (no scripts, event handlers, forms, styles or external URLs; images only as `data:` URLs from inside the file), served with `Content-Security-Policy: sandbox; default-src 'none'; img-src data:` and our own stylesheet by its hash; `pdf`, an Office file converted by LibreOffice (`soffice`, when installed on the server). Always `X-Content-Type-Options: nosniff`, `Cache-Control: private, no-cache` and an `ETag` (`If-None-Match` answers 304). Trashed documents answer as their file does. 404 `documents.preview_not_found` when there is none (show the extracted text).",
     auth: { apiKeyPermission: 'documents:read' },
     answers: {
       200: { file: { mediaTypes: ['text/html', 'application/pdf'], description: 'The preview.' } },

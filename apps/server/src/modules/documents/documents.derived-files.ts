@@ -57,8 +57,17 @@ export function createDocumentsDerivedFiles({
      * their thumbnail (and reads their text again, unchanged). Answers the last id seen (null: no
      * more). A document whose extraction started meanwhile is skipped (it gets one anyway).
      */
-    async queueThumbnailBackfill({ afterId, limit = 100 }: { afterId: string | null; limit?: number }) {
-      const batch = await repository.listWithoutThumbnail({ afterId, limit });
+    async queueThumbnailBackfill({
+      afterId,
+      limit = 100,
+      mimeTypes,
+    }: {
+      afterId: string | null;
+      limit?: number;
+      /** Of these types only; without, PDFs and images. */
+      mimeTypes?: readonly string[];
+    }) {
+      const batch = await repository.listWithoutThumbnail({ afterId, limit, mimeTypes });
       let queued = 0;
       for (const document of batch) {
         const retried = await retryExtraction({

@@ -837,14 +837,27 @@ export function createDocumentsRepository({
      * Active documents after `afterId` (by id) whose extraction is done without a thumbnail and
      * whose type may give one (PDF, images): the thumbnail backfill's batch.
      */
-    async listWithoutThumbnail({ afterId, limit }: { afterId: string | null; limit: number }) {
+    /** `mimeTypes`: of these types only; without, PDFs and images. */
+    async listWithoutThumbnail({
+      afterId,
+      limit,
+      mimeTypes,
+    }: {
+      afterId: string | null;
+      limit: number;
+      mimeTypes?: readonly string[];
+    }) {
       let query = db
         .selectFrom('documents')
         .select(['id', 'organization_id'])
         .where('is_deleted', '=', 0)
         .where('extraction_status', '=', 'done')
         .where('thumbnail_etag', 'is', null)
-        .where((eb) => eb.or([eb('mime_type', '=', 'application/pdf'), eb('mime_type', 'like', 'image/%')]));
+        .where((eb) =>
+          mimeTypes
+            ? eb('mime_type', 'in', mimeTypes.length > 0 ? [...mimeTypes] : [''])
+            : eb.or([eb('mime_type', '=', 'application/pdf'), eb('mime_type', 'like', 'image/%')]),
+        );
       if (afterId !== null) query = query.where('id', '>', afterId);
       return query.orderBy('id').limit(limit).execute();
     },

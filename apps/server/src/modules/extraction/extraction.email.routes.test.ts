@@ -20,6 +20,7 @@ import {
 import { createOrganization, type TestUser } from '../organizations/organizations.test-helpers';
 import { EMAIL_MAX_ATTACHMENTS } from './extraction.email';
 import { emailAttachmentDocumentId } from './extraction.email-attachments';
+import { BACKFILL_THUMBNAILS_JOB_TYPE } from './extraction.thumbnails.store';
 
 type MailOptions = ConstructorParameters<typeof MailComposer>[0];
 
@@ -117,6 +118,66 @@ describe.each(testDialects)('e-mail files (.eml) on %s', (dialect) => {
       { cookie: outsider.cookie },
     );
     expect(foreign.status).toBe(403);
+  });
+
+  it('shows a message as HTML in its preview, with a thumbnail drawn from it', async () => {
+    const eml = await composeEml({
+      from: 'Harbour Office <office@harbour.example>',
+      to: 'archive@example.com',
+      subject: 'Berth invoice 4711',
+      html: '<h1>Invoice 4711</h1><p>Payable within thirty days.</p><script>alert(1)</script>',
+    });
+    const message = await uploadEml('invoice.eml', eml);
+    await server.jobQueue.runDueJobs();
+    const read = await documentOf(message.id);
+    expect(read).toMatchObject({ extractionStatus: 'done', preview: 'html' });
+    expect(read.thumbnailVersion).toMatch(/^[0-9a-f]{16}$/);
+
+    const documentPath = `/api/organizations/${organizationId}/documents/${message.id}`;
+    const preview = await request(server, 'GET', `${documentPath}/preview`, credentials);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(preview.headers.get('content-security-policy')).toContain('sandbox');
+    const html = await preview.text();
+    expect(html).toContain('<td>Berth invoice 4711</td>');
+    expect(html).toContain('<h1>Invoice 4711</h1>');
+    expect(html).not.toContain('alert(1)');
+
+    const thumbnail = await request(server, 'GET', `${documentPath}/thumbnail`, credentials);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+    expect((await thumbnail.arrayBuffer()).byteLength).toBeGreaterThan(0);
+
+    const foreign = await request(server, 'GET', `${documentPath}/preview`, { cookie: outsider.cookie });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('gives e-mails from before previews theirs, with a thumbnail, through the backfill of migration 0034', async () => {
+    const eml = await composeEml({
+      from: 'bob@example.com',
+      subject: 'Older message',
+      text: 'From before previews.',
+    });
+    const message = await uploadEml('older.eml', eml);
+    await server.jobQueue.runDueJobs();
+    // As it was before: extraction done, neither preview nor thumbnail.
+    await testDatabase.db
+      .updateTable('documents')
+      .set({ thumbnail_etag: null, preview_kind: null, preview_etag: null })
+      .where('id', '=', message.id)
+      .execute();
+    expect(await documentOf(message.id)).toMatchObject({ preview: null, thumbnailVersion: null });
+
+    await server.jobQueue.enqueue(BACKFILL_THUMBNAILS_JOB_TYPE, {
+      afterId: null,
+      mimeTypes: ['message/rfc822'],
+    });
+    await server.jobQueue.runDueJobs();
+    await server.jobQueue.runDueJobs();
+    const after = await documentOf(message.id);
+    expect(after).toMatchObject({ extractionStatus: 'done', preview: 'html' });
+    expect(after.thumbnailVersion).toMatch(/^[0-9a-f]{16}$/);
+    expect(after.content).toContain('From before previews.');
   });
 
   it('creates nothing twice when the job runs again, and re-extraction keeps the same links', async () => {

@@ -2,6 +2,11 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
 import { bodyTextOf, EMAIL_MAX_ATTACHMENTS, extractEmail, messageDayOf } from './extraction.email';
 
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 type MailOptions = ConstructorParameters<typeof MailComposer>[0];
 const composeEml = (options: MailOptions): Promise<Buffer> => new MailComposer(options).compile().build();
 
@@ -49,6 +54,34 @@ describe('reading an e-mail file', () => {
       { position: EMAIL_MAX_ATTACHMENTS, name: `f${EMAIL_MAX_ATTACHMENTS}.txt` },
       { position: EMAIL_MAX_ATTACHMENTS + 1, name: `f${EMAIL_MAX_ATTACHMENTS + 1}.txt` },
     ]);
+  });
+
+  it('shows the message in its preview: its header lines, its HTML body with inline images, nothing to fetch or run', async () => {
+    const eml = await composeEml({
+      from: 'Ada <ada@example.com>',
+      to: 'bob@example.com',
+      subject: 'Figures <Q3> & more',
+      html: '<h1>Figures</h1><p onclick="steal()">See <img src="cid:chart@sheaf"> and <img src="https://tracker.example/p.gif"></p><script>alert(1)</script>',
+      attachments: [{ filename: 'chart.png', content: PIXEL_PNG, cid: 'chart@sheaf' }],
+    });
+    const { previewHtml } = await extractEmail(eml, { wantsPreview: true });
+    expect(previewHtml).toContain('<th scope="row">From</th><td>"Ada" &lt;ada@example.com&gt;</td>');
+    expect(previewHtml).toContain('<th scope="row">Subject</th><td>Figures &lt;Q3&gt; &amp; more</td>');
+    expect(previewHtml).toContain('<h1>Figures</h1>');
+    expect(previewHtml).toContain(`<img src="data:image/png;base64,${PIXEL_PNG.toString('base64')}" />`);
+    expect(previewHtml).not.toMatch(/tracker\.example|<script|alert|onclick/);
+    // Not asked for: not made.
+    expect((await extractEmail(eml)).previewHtml).toBeUndefined();
+
+    const plain = await extractEmail(
+      await composeEml({
+        from: 'bob@example.com',
+        subject: 'Plain',
+        text: 'First line\nsecond <line>\n\nNext paragraph',
+      }),
+      { wantsPreview: true },
+    );
+    expect(plain.previewHtml).toContain('<p>First line<br />second &lt;line&gt;</p><p>Next paragraph</p>');
   });
 
   it('refuses a header block past 1 MB and bytes that are no message', async () => {

@@ -3,6 +3,7 @@ import { htmlToText } from 'html-to-text';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { mailAttachmentsOf, parseMailMessage } from '../../shared/mail-message';
 import { type ExtractedEmail, ExtractionError } from './extraction.models';
+import { sanitizePreviewHtml } from './extraction.office';
 
 /**
  * E-mail files (`.eml`, `message/rfc822`), read in the extraction worker: the message's subject,
@@ -84,12 +85,67 @@ export function emailText({
   return sections.filter((section) => section !== '').join('\n\n');
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** Inline images (`cid:` references) larger than this are left out of the preview. */
+const MAX_INLINE_IMAGE_BYTES = 2_000_000;
+
+/**
+ * The message as its preview shows it (sanitized by sanitizePreviewHtml, as an HTML file's): its
+ * header lines under their own names (From, To, Cc, Date, Subject: the message's words, as a mail
+ * program prints them), then its HTML body — inline images it references by `cid:` put in as
+ * `data:` URLs, nothing else loaded — or its text body, paragraph by paragraph.
+ */
+export function emailPreviewHtml(parsed: ParsedMail): string {
+  const dateHeader = parsed.headerLines.find(({ key }) => key.toLowerCase() === 'date');
+  const headers: Array<[string, string]> = [
+    ['From', addressesText(parsed.from)],
+    ['To', addressesText(parsed.to)],
+    ['Cc', addressesText(parsed.cc)],
+    ['Date', dateHeader ? dateHeader.line.slice(dateHeader.line.indexOf(':') + 1).trim() : ''],
+    ['Subject', parsed.subject?.trim() ?? ''],
+  ];
+  const rows = headers
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `<tr><th scope="row">${name}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  let body: string;
+  if (typeof parsed.html === 'string' && parsed.html.trim() !== '' && parsed.html.length <= MAX_HTML_LENGTH) {
+    const inline = new Map(
+      parsed.attachments
+        .filter(
+          ({ cid, contentType, size }) =>
+            cid && /^image\/(png|jpeg|gif|webp|bmp)$/i.test(contentType) && size <= MAX_INLINE_IMAGE_BYTES,
+        )
+        .map(({ cid, contentType, content }) => [
+          cid!.toLowerCase(),
+          `data:${contentType.toLowerCase()};base64,${content.toString('base64')}`,
+        ]),
+    );
+    body = parsed.html.replace(/(["'])cid:([^"']+)\1/gi, (whole, quote: string, cid: string) => {
+      const dataUrl = inline.get(cid.trim().toLowerCase());
+      return dataUrl ? `${quote}${dataUrl}${quote}` : whole;
+    });
+  } else {
+    body = (parsed.text ?? '')
+      .trim()
+      .split(/\n\s*\n/)
+      .filter((paragraph) => paragraph.trim() !== '')
+      .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+      .join('');
+  }
+  return sanitizePreviewHtml(`${rows ? `<table><tbody>${rows}</tbody></table><hr>` : ''}${body}`);
+}
+
 /**
  * Reads an e-mail file. Rejects with `extraction.too_large` past mailparser's limits (a header block
  * over 1 MB, more than 1,000 parts) and `extraction.unreadable` when the bytes hold no message at
  * all (no header, no body, no attachment).
  */
-export async function extractEmail(data: Uint8Array): Promise<{ text: string; email: ExtractedEmail }> {
+export async function extractEmail(
+  data: Uint8Array,
+  { wantsPreview = false }: { wantsPreview?: boolean } = {},
+): Promise<{ text: string; email: ExtractedEmail; previewHtml?: string }> {
   let parsed: ParsedMail;
   try {
     parsed = await parseMailMessage(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
@@ -133,6 +189,7 @@ export async function extractEmail(data: Uint8Array): Promise<{ text: string; em
   const dateHeader = parsed.headerLines.find(({ key }) => key.toLowerCase() === 'date')?.line;
   return {
     text: emailText({ parsed, attachments, skipped }),
+    ...(wantsPreview ? { previewHtml: emailPreviewHtml(parsed) } : {}),
     email: {
       date: dateHeader ? messageDayOf({ date: parsed.date, header: dateHeader }) : null,
       attachments,

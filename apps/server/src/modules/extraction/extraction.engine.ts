@@ -19,6 +19,7 @@ import {
 import { extractOffice } from './extraction.office';
 import { officeFormatOf } from './extraction.office-types';
 import {
+  renderHtmlThumbnail,
   renderImageThumbnail,
   renderPdfThumbnail,
   type ThumbnailResult,
@@ -419,6 +420,11 @@ export function createExtractionEngine({
     return tryThumbnail(() => renderPdfThumbnail({ data, maxPagePixels: limits.maxPagePixels }));
   }
 
+  /** Page 1's thumbnail of a sanitized HTML preview (extraction.thumbnails: MuPDF lays it out). */
+  function htmlThumbnailOf(html: Uint8Array): Promise<ThumbnailResult> {
+    return tryThumbnail(() => renderHtmlThumbnail({ html, maxPagePixels: limits.maxPagePixels }));
+  }
+
   /** `thumbnail`: when given, page 1's thumbnail is rendered into it. */
   async function extractPdf(data: Uint8Array, thumbnail?: ThumbnailResult): Promise<string> {
     const { OPS } = await loadPdfjs();
@@ -523,8 +529,21 @@ export function createExtractionEngine({
       if (kind === 'text') text = decodeText(data);
       else if (kind === 'pdf') text = await extractPdf(data, wants.thumbnail ? thumbnail : undefined);
       else if (kind === 'email') {
-        const { text: emailText, email } = await extractEmail(data);
-        return { text: normalizeExtractedText(emailText), email };
+        const {
+          text: emailText,
+          email,
+          previewHtml,
+        } = await extractEmail(data, {
+          wantsPreview: wants.preview === true || wants.thumbnail,
+        });
+        const html = previewHtml === undefined ? undefined : new TextEncoder().encode(previewHtml);
+        if (html && wants.thumbnail) Object.assign(thumbnail, await htmlThumbnailOf(html));
+        return {
+          text: normalizeExtractedText(emailText),
+          email,
+          ...(html && wants.preview ? { preview: { kind: 'html' as const, data: html } } : {}),
+          ...thumbnail,
+        };
       } else if (kind === 'office') {
         const office = await extractOffice({
           format: officeFormatOf(mimeType)!,
@@ -535,6 +554,9 @@ export function createExtractionEngine({
         // A PDF made by LibreOffice for the preview gives the thumbnail too (only its first page is read).
         if (office.preview?.kind === 'pdf' && wants.thumbnail) {
           Object.assign(thumbnail, await pdfThumbnailOf(office.preview.data));
+        } else if (office.preview?.kind === 'html' && wants.thumbnail) {
+          // A .docx or an HTML file: its sanitized rendering, laid out as pages.
+          Object.assign(thumbnail, await htmlThumbnailOf(office.preview.data));
         }
         return { ...office, text: normalizeExtractedText(office.text), ...thumbnail };
       } else if (kind === 'image') {

@@ -9,8 +9,8 @@ export const TEXT_CAPPED_MESSAGE =
  * After an extraction pass: stores its preview beside the original (or removes an earlier one when
  * this pass made none) and records whether its text was capped. Called by the extraction job for each
  * document, before the text is saved, so a retry replaces what an earlier pass stored and a job run
- * twice stores the same file under the same key. Other kinds (PDFs, images…) never have either:
- * nothing to do for them.
+ * twice stores the same file under the same key. E-mail files have a preview too (their message as
+ * HTML), never a notice. Other kinds (PDFs, images…) have neither: nothing to do for them.
  */
 export async function saveOfficeExtrasOf({
   documents,
@@ -25,7 +25,8 @@ export async function saveOfficeExtrasOf({
   mimeType: string;
   output: ExtractionOutput;
 }): Promise<void> {
-  if (extractionKindOf(mimeType) !== 'office') return;
+  const kind = extractionKindOf(mimeType);
+  if (kind !== 'office' && kind !== 'email') return;
   await documents.saveExtractionExtras({
     organizationId,
     documentId,

@@ -37,14 +37,18 @@ export async function saveThumbnailOf({
   logger.debug({ documentId, bytes: thumbnail?.byteLength ?? 0 }, 'Thumbnail saved');
 }
 
-/** The one-off job of migration 0031: documents from before thumbnails get one. */
+/**
+ * The one-off job of migrations 0031 (PDFs and images) and 0034 (e-mails and Office files, once
+ * drawn from their renderings): documents from before get a thumbnail.
+ */
 export const BACKFILL_THUMBNAILS_JOB_TYPE = 'documents.backfill-thumbnails';
-type BackfillThumbnailsPayload = { afterId: string | null };
+/** `mimeTypes`: the documents of these types; without, PDFs and images. */
+type BackfillThumbnailsPayload = { afterId: string | null; mimeTypes?: string[] };
 
 /**
- * Registers the thumbnail backfill: batch after batch, done PDFs and images without a thumbnail
- * have their extraction queued again (each then runs as any extraction, in the pool). A run cut
- * short (shutdown) queues itself again from where it stopped.
+ * Registers the thumbnail backfill: batch after batch, done documents of its types without a
+ * thumbnail have their extraction queued again (each then runs as any extraction, in the pool). A
+ * run cut short (shutdown) queues itself again from where it stopped.
  */
 export function registerThumbnailBackfillJob({
   jobQueue,
@@ -53,21 +57,25 @@ export function registerThumbnailBackfillJob({
   jobQueue: Pick<JobQueue, 'register' | 'enqueue'>;
   documents: Pick<DocumentsUsecases, 'queueThumbnailBackfill'>;
 }) {
-  jobQueue.register<BackfillThumbnailsPayload>(BACKFILL_THUMBNAILS_JOB_TYPE, async ({ afterId }, context) => {
-    let cursor = afterId;
-    let queued = 0;
-    for (;;) {
-      const batch = await documents.queueThumbnailBackfill({ afterId: cursor });
-      queued += batch.queued;
-      if (batch.lastId === null) break;
-      cursor = batch.lastId;
-      if (context.signal.aborted) {
-        await jobQueue.enqueue(BACKFILL_THUMBNAILS_JOB_TYPE, {
-          afterId: cursor,
-        } satisfies BackfillThumbnailsPayload);
-        break;
+  jobQueue.register<BackfillThumbnailsPayload>(
+    BACKFILL_THUMBNAILS_JOB_TYPE,
+    async ({ afterId, mimeTypes }, context) => {
+      let cursor = afterId;
+      let queued = 0;
+      for (;;) {
+        const batch = await documents.queueThumbnailBackfill({ afterId: cursor, mimeTypes });
+        queued += batch.queued;
+        if (batch.lastId === null) break;
+        cursor = batch.lastId;
+        if (context.signal.aborted) {
+          await jobQueue.enqueue(BACKFILL_THUMBNAILS_JOB_TYPE, {
+            afterId: cursor,
+            ...(mimeTypes ? { mimeTypes } : {}),
+          } satisfies BackfillThumbnailsPayload);
+          break;
+        }
       }
-    }
-    if (queued > 0) context.logger.info({ queued }, 'Extractions queued again for their thumbnails');
-  });
+      if (queued > 0) context.logger.info({ queued }, 'Extractions queued again for their thumbnails');
+    },
+  );
 }

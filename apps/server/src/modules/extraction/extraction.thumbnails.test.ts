@@ -8,6 +8,7 @@ import {
 import { createTextPng } from '../../test/test-files';
 import { createExtractionEngine } from './extraction.engine';
 import { ExtractionError } from './extraction.models';
+import { createDocx } from './extraction.office.test-helpers';
 import { renderImageThumbnail, THUMBNAIL_WIDTH, tryThumbnail } from './extraction.thumbnails';
 import { createFullTextPagePdf, describeThumbnail } from './extraction.thumbnails.test-helpers';
 
@@ -36,6 +37,30 @@ describe('thumbnails made by the extraction engine', () => {
     expect(described).toMatchObject({ width: THUMBNAIL_WIDTH, height: 566, format: 'webp' });
     // Text in a standard font the PDF does not embed is drawn, not left blank.
     expect(described.darkest).toBeLessThan(100);
+  });
+
+  it("draws a .docx's HTML rendering as an A4 page when LibreOffice makes none, its text showing", async () => {
+    const previous = process.env.SHEAF_DISABLE_SOFFICE;
+    process.env.SHEAF_DISABLE_SOFFICE = '1';
+    try {
+      const output = await engine.process({
+        kind: 'office',
+        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        data: bytes(
+          await createDocx(['Harbour lease', ...Array.from({ length: 30 }, (_, line) => `Clause ${line}`)]),
+        ),
+        wants: { thumbnail: true, preview: true },
+      });
+      expect(output.preview?.kind).toBe('html');
+      expect(output.thumbnailError).toBeUndefined();
+      const described = await describeThumbnail(output.thumbnail!);
+      // A4 laid out: 400 × 566.
+      expect(described).toMatchObject({ width: THUMBNAIL_WIDTH, height: 566, format: 'webp' });
+      expect(described.darkest).toBeLessThan(100);
+    } finally {
+      if (previous === undefined) delete process.env.SHEAF_DISABLE_SOFFICE;
+      else process.env.SHEAF_DISABLE_SOFFICE = previous;
+    }
   });
 
   it('makes no thumbnail when none is wanted', async () => {

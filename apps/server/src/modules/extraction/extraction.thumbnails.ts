@@ -133,11 +133,24 @@ export async function renderPdfThumbnail({
 }): Promise<Uint8Array | undefined> {
   const mupdf = await loadMupdf();
   const document = mupdf.Document.openDocument(data, 'application/pdf');
-  const owned: Array<{ destroy: () => void }> = [document];
   try {
-    if (document.needsPassword() || document.countPages() < 1) return undefined;
-    const page = document.loadPage(0);
-    owned.push(page);
+    if (document.needsPassword()) return undefined;
+    return await renderFirstPage(mupdf, document, maxPagePixels);
+  } finally {
+    document.destroy();
+  }
+}
+
+/** Page 1 of a document MuPDF opened, drawn and encoded (see renderPdfThumbnail). */
+async function renderFirstPage(
+  mupdf: typeof import('mupdf'),
+  document: import('mupdf').Document,
+  maxPagePixels: number,
+): Promise<Uint8Array | undefined> {
+  if (document.countPages() < 1) return undefined;
+  const page = document.loadPage(0);
+  const owned: Array<{ destroy: () => void }> = [page];
+  try {
     // The page's box as shown: rotation applied, in points.
     const [left, top, right, bottom] = page.getBounds();
     const box = { width: right - left, height: bottom - top };
@@ -160,6 +173,34 @@ export async function renderPdfThumbnail({
     return await encodeWebp(pixmap.getPixels(), { width, height, channels: 3 });
   } finally {
     for (const resource of owned.reverse()) resource.destroy();
+  }
+}
+
+/**
+ * HTML past this is cut before it is laid out for a thumbnail: the first page never needs more, and
+ * MuPDF lays out the whole document before drawing a page of it.
+ */
+const HTML_THUMBNAIL_MAX_BYTES = 1_000_000;
+
+/**
+ * A thumbnail of an HTML rendering (the sanitized preview of a .docx, an HTML file or an e-mail):
+ * MuPDF lays it out on A4 pages, 11 pt text, and draws the first one as a PDF page is. The HTML
+ * holds nothing to fetch (sanitizePreviewHtml keeps `data:` images only), and MuPDF has no network.
+ */
+export async function renderHtmlThumbnail({
+  html,
+  maxPagePixels,
+}: {
+  html: Uint8Array;
+  maxPagePixels: number;
+}): Promise<Uint8Array | undefined> {
+  const mupdf = await loadMupdf();
+  const document = mupdf.Document.openDocument(html.subarray(0, HTML_THUMBNAIL_MAX_BYTES), 'text/html');
+  try {
+    document.layout(595, 842, 11);
+    return await renderFirstPage(mupdf, document, maxPagePixels);
+  } finally {
+    document.destroy();
   }
 }
 
