@@ -102,3 +102,50 @@ test("an .xlsx's preview opens on its document page", async ({ browser }) => {
   await expectNoSeriousAxeViolations(page);
   await shoot(page, 'document-xlsx-preview');
 });
+
+test("an .eml's message shows on its document page, and its thumbnail in the grid", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const sheaf = sheafServer();
+  const { page, organizationUrl, api, headers } = await openOrganization(
+    browser,
+    sheaf.url,
+    { name: 'Mary Jackson', email: 'mary@example.org', password: 'correct horse battery' },
+    { viewport: { width: 1440, height: 900 } },
+  );
+  // A message as a mail program saves it: headers, then an HTML body (with a script that must not run).
+  const eml = [
+    'From: Harbour Office <office@harbour.example>',
+    'To: archive@example.org',
+    'Subject: Berth invoice 4711',
+    'Date: Tue, 24 Nov 2026 09:30:00 +0100',
+    'MIME-Version: 1.0',
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    '<h1>Invoice 4711</h1><p>Mooring of the Quokkaberry, payable within thirty days.</p><script>document.title="ran"</script>',
+    '',
+  ].join('\r\n');
+  const response = await page.request.post(`${api}/documents`, {
+    headers,
+    multipart: { file: { name: 'berth-invoice.eml', mimeType: 'message/rfc822', buffer: Buffer.from(eml) } },
+  });
+  expect(response.status()).toBe(201);
+  const { document } = (await response.json()) as { document: { id: string } };
+
+  await page.goto(`${organizationUrl}/documents/${document.id}`);
+  const frame = page.frameLocator('iframe[title="Preview of berth-invoice.eml"]');
+  await expect(frame.getByRole('heading', { name: 'Invoice 4711' })).toBeVisible({ timeout: 60_000 });
+  await expect(frame.getByRole('cell', { name: 'Berth invoice 4711' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await shoot(page, 'document-eml-preview');
+
+  await page.goto(`${organizationUrl}/documents`);
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'berth-invoice.eml' });
+  await expect(card.locator('img')).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => card.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth), {
+      timeout: 10_000,
+    })
+    .toBe(400);
+  await shoot(page, 'documents-grid-eml');
+});
