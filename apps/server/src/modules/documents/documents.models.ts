@@ -15,6 +15,8 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * The stylesheet of an HTML preview (extraction.office wraps the sanitized HTML with it): the only
  * style the preview's Content-Security-Policy allows, by its hash. Light and dark, like the app.
+ * Stored previews embed it as it was: changing it unstyles them (their CSP names the new hash)
+ * unless the old hash is allowed too.
  */
 export const PREVIEW_HTML_STYLESHEET = [
   ':root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.55}',
