@@ -2,6 +2,7 @@ import path from 'node:path';
 import { startServer } from './app/server';
 import { describeStartup, formatStartupSummary, readServerVersion } from './app/startup-summary';
 import { ConfigError, loadConfig } from './config/config';
+import { DatabaseSchemaTooNewError } from './db/migrate';
 import { createLogger, resolveLogFormat } from './shared/logger';
 
 async function main() {
@@ -50,6 +51,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal to run on a database from a newer release is a message for the operator, not a crash.
+  console.error(error instanceof DatabaseSchemaTooNewError ? error.message : error);
   process.exit(1);
 });

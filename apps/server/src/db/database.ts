@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase, { type Statement as SqliteStatement } from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/config';
 import type { Database } from './database.types';
@@ -29,6 +29,23 @@ export type AppDatabase = {
   listen?: ListenToChannel;
 };
 
+/**
+ * SQLite's DDL is transactional, which Kysely's SQLite adapter does not claim: claimed here, its
+ * migrator runs all pending migrations in one transaction, and one that fails leaves the database
+ * as it was (migrate.ts). Nothing else reads the claim.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true;
+  }
+}
+
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 /** Opens the application database: a SQLite file (WAL, foreign keys) or a PostgreSQL pool. */
 export function createDatabase(
   config: DatabaseConfig,
@@ -49,7 +66,7 @@ export function createDatabase(
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(database) }),
     });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }

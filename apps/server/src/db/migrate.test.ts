@@ -1,10 +1,10 @@
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmptyTestDatabase, type TestDatabaseHandle, testDialects } from '../test/test-database';
 import { insertDocument } from '../test/test-documents';
 import type { AppDatabase } from './database';
 import type { OrganizationsTable } from './database.types';
-import { createMigrator, migrateToLatest } from './migrate';
+import { createMigrator, DatabaseSchemaTooNewError, migrateToLatest } from './migrate';
 import { migrations } from './migrations/migrations';
 
 /** An organization row `org_1`, for data a migration is tested on. */
@@ -62,6 +62,57 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
       .filter((table) => schema === undefined || table.schema === schema)
       .map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(['jobs', 'job_schedules']));
+  });
+
+  it('refuses a database a newer release migrated, naming both schema versions, and changes nothing', async () => {
+    const { db } = open(await freshDatabase());
+    await migrateToLatest(db);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', ${new Date().toISOString()})`.execute(
+      db,
+    );
+    const latest = Object.keys(migrations).at(-1)!;
+    const refusal = migrateToLatest(db);
+    await expect(refusal).rejects.toBeInstanceOf(DatabaseSchemaTooNewError);
+    await expect(refusal).rejects.toThrow(
+      `the database is at 9999-from-a-newer-release, this version knows up to ${latest}`,
+    );
+    const { rows } = await sql<{ count: number | string }>`select count(*) as count from kysely_migration`.execute(db);
+    expect(Number(rows[0]?.count)).toBe(Object.keys(migrations).length + 1);
+  });
+
+  it('leaves the database as it was when a migration fails, naming it, and runs the same ones again later', async () => {
+    const { db } = open(await freshDatabase());
+    await migrateToLatest(db);
+    const tableNames = async () =>
+      (await db.introspection.getTables()).map(({ name }) => name).filter((name) => name.startsWith('upgrade_probe'));
+    const upgrade = {
+      ...migrations,
+      '9000-upgrade-probe': {
+        up: async (migrationDb: Kysely<unknown>) => {
+          await migrationDb.schema.createTable('upgrade_probe').addColumn('id', 'text').execute();
+        },
+      },
+      '9001-upgrade-probe-fails': {
+        up: async (migrationDb: Kysely<unknown>) => {
+          await migrationDb.schema.createTable('upgrade_probe_two').addColumn('id', 'text').execute();
+          await sql`insert into upgrade_probe (id) values ('half-way')`.execute(migrationDb);
+          throw new Error('The injected migration failed');
+        },
+      },
+    };
+    await expect(migrateToLatest(db, undefined, { migrations: upgrade })).rejects.toThrow(
+      'Database migration 9001-upgrade-probe-fails failed, and none was applied (the database is as it was): The injected migration failed',
+    );
+    expect(await tableNames()).toEqual([]);
+    expect(await migrateToLatest(db)).toEqual([]);
+
+    // Fixed, the same upgrade applies both.
+    const fixed = { ...upgrade, '9001-upgrade-probe-fails': { up: async () => {} } };
+    expect(await migrateToLatest(db, undefined, { migrations: fixed })).toEqual([
+      '9000-upgrade-probe',
+      '9001-upgrade-probe-fails',
+    ]);
+    expect(await tableNames()).toEqual(['upgrade_probe']);
   });
 
   it('is safe when several processes start at once', async () => {
