@@ -35,12 +35,22 @@ const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())
 const runs = (name) => !only || only.has(name);
 const databaseArgs = args['database-url'] ? ['--database-url', args['database-url']] : [];
 
+/** The bench script running now: told of a signal this process gets, so it stops its server. */
+let running;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    running?.kill(signal);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /** Runs a bench script, its progress on stderr as it comes; answers the JSON it printed. */
 function runBench(script, scriptArgs) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, script), ...scriptArgs], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    running = child;
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => {

@@ -154,8 +154,26 @@ const describeServerExit = () => {
   return `The server (pid ${serverState.child.pid}) ${how}${hint}.${serverOutputTail('\nIt printed nothing.')}`;
 };
 
+/** A bench stopped by a signal (Ctrl+C, kill) stops the server it started, then exits as told. */
+let stopsServerOnSignal = false;
+function stopServerOnSignal() {
+  if (stopsServerOnSignal) return;
+  stopsServerOnSignal = true;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      const { child, exit } = serverState;
+      if (child && !exit) {
+        serverState.stopping = true;
+        child.kill('SIGTERM');
+      }
+      process.exit(signal === 'SIGINT' ? 130 : 143);
+    });
+  }
+}
+
 export async function startServer({ env, port }) {
   if (!fs.existsSync(serverEntry)) throw new Error('Build the server first: npm run build -w @sheaf/server');
+  stopServerOnSignal();
   const startedAt = performance.now();
   // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (not allowed in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
