@@ -7,6 +7,10 @@ export async function shoot(page: Page, name: string) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  // Colours change at once: a shot right after the switch otherwise catches them half-way.
+  const still = await page.addStyleTag({
+    content: '*,*::before,*::after{transition:none!important;animation:none!important}',
+  });
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -14,6 +18,7 @@ export async function shoot(page: Page, name: string) {
       await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
     }
   }
+  await still.evaluate((element) => (element as Element).remove());
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(size);
 }

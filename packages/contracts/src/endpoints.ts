@@ -13,6 +13,7 @@ import { invitationsEndpoints } from './invitations';
 import { membersEndpoints } from './members';
 import { notesEndpoints } from './notes';
 import { organizationsEndpoints } from './organizations';
+import { paperlessImportsEndpoints } from './paperless-imports';
 import { propertiesEndpoints } from './properties';
 import { savedViewsEndpoints } from './saved-views';
 import { searchEndpoints } from './search';
@@ -48,6 +49,7 @@ export const endpointGroups = {
   intakeEmails: intakeEmailsEndpoints,
   shareLinks: shareLinksEndpoints,
   ingestionFolders: ingestionFoldersEndpoints,
+  paperlessImports: paperlessImportsEndpoints,
 } satisfies Record<string, Record<string, EndpointDefinition>>;
 
 /** Every endpoint, flat. */

@@ -204,6 +204,24 @@ export const SHEAF_ERROR_CODES = [
   'ingestion_folders.disabled',
   /** Another organization's watched folder has this name (compared without case). */
   'ingestion_folders.name_taken',
+  /** No Paperless-ngx import with this id in this organization. */
+  'paperless_imports.not_found',
+  /** The Paperless-ngx export was encrypted (`document_exporter --passphrase`): export again without a passphrase. */
+  'paperless_imports.encrypted_export',
+  /** A manifest of the export (`manifest.json`, a `*-manifest.json`, `metadata.json`) does not parse or is not an export manifest; the message names the file and the position. */
+  'paperless_imports.invalid_manifest',
+  /** An entry of the zip leaves its folder (an absolute path, `..`, a symbolic link): nothing of it is read. */
+  'paperless_imports.unsafe_path',
+  /** The uploaded file (or the path given) is not a zip archive. */
+  'paperless_imports.not_a_zip',
+  /** No folder or .zip at the path given on the server, or not readable. */
+  'paperless_imports.folder_not_found',
+  /** Importing from a path on the server is for the server's administrators only. */
+  'paperless_imports.forbidden_folder',
+  /** The import has not ended yet: its report is made when it does. */
+  'paperless_imports.report_not_ready',
+  /** The import has already ended (done, failed or cancelled): nothing to cancel. */
+  'paperless_imports.already_finished',
 ] as const;
 
 export const ERROR_CODES = [...SPEC_ERROR_CODES, ...SHEAF_ERROR_CODES] as const;
@@ -485,6 +503,36 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: "Another organization's watched folder already has this name.",
   },
+  'paperless_imports.not_found': {
+    status: 404,
+    message: 'No Paperless-ngx import with this id in this organization.',
+  },
+  'paperless_imports.encrypted_export': {
+    status: 400,
+    message: 'This Paperless-ngx export is encrypted (--passphrase): export again without a passphrase.',
+  },
+  'paperless_imports.invalid_manifest': {
+    status: 400,
+    message: 'A manifest of the Paperless-ngx export does not parse.',
+  },
+  'paperless_imports.unsafe_path': {
+    status: 400,
+    message: 'The zip has an entry that leaves its folder (absolute path, "..", or a link).',
+  },
+  'paperless_imports.not_a_zip': { status: 400, message: 'This file is not a zip archive.' },
+  'paperless_imports.folder_not_found': {
+    status: 400,
+    message: 'No readable folder or .zip at this path on the server.',
+  },
+  'paperless_imports.forbidden_folder': {
+    status: 403,
+    message: "Importing from a folder on the server is for the server's administrators only.",
+  },
+  'paperless_imports.report_not_ready': {
+    status: 409,
+    message: 'The import has not ended yet: its report is not ready.',
+  },
+  'paperless_imports.already_finished': { status: 409, message: 'This import has already ended.' },
 } as const satisfies { [Code in ErrorCode]?: CatalogueEntry };
 
 /** A code with one status: every code but the provider sign-in ones (UNCATALOGUED_ERROR_CODES). */

@@ -38,6 +38,8 @@ export const ID_PREFIXES = {
   bulkTask: 'task',
   /** A file taken from a watched folder (ingestion folders). */
   ingestionFolderFile: 'iff',
+  /** An import of a Paperless-ngx export. */
+  paperlessImport: 'pli',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

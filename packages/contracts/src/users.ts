@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiKeySchema } from './api-keys';
 import { defineEndpoint, isoDateTime } from './endpoint';
 import {
   PASSWORD_MAX_LENGTH,
@@ -42,7 +43,10 @@ export const userSchema = z.strictObject({
    * better-auth's update-user stores the field unchecked.
    */
   locale: z.string().nullable(),
-  /** Global roles: none exist yet (spec §6), so always empty. */
+  /**
+   * Global roles: `admin` for the server's administrators (SERVER_ADMIN_EMAILS: they may import a
+   * Paperless-ngx export from a folder on the server), else none (spec §6 names no other).
+   */
   roles: z.array(z.string()),
   createdAt: isoDateTime(),
   updatedAt: isoDateTime(),
@@ -61,6 +65,43 @@ const exampleUser: UserDto = {
   createdAt: '2026-01-31T09:15:00.000Z',
   updatedAt: '2026-01-31T09:15:00.000Z',
 };
+
+/** Version of the account data file's format: raised when a field changes meaning or goes away. */
+export const ACCOUNT_DATA_FORMAT_VERSION = 1;
+
+/**
+ * GET /api/users/me/data: what the account holds about its user, as a JSON file to keep — the
+ * profile, the memberships, the active sessions and the API keys (never a secret: no password, no
+ * session token, no key but its prefix).
+ */
+export const accountDataSchema = z.strictObject({
+  format: z.literal('sheaf-account-data'),
+  version: z.literal(ACCOUNT_DATA_FORMAT_VERSION),
+  exportedAt: isoDateTime(),
+  profile: userSchema,
+  memberships: z.array(
+    z.strictObject({
+      organizationId: z.string(),
+      organizationName: z.string(),
+      role: z.enum(['owner', 'admin', 'member']),
+      joinedAt: isoDateTime(),
+      /** Set while the organization is deleted (restorable until its purge). */
+      organizationDeletedAt: isoDateTime().nullable(),
+    }),
+  ),
+  /** Sessions not expired, most recently active first. */
+  sessions: z.array(
+    z.strictObject({
+      createdAt: isoDateTime(),
+      lastActiveAt: isoDateTime(),
+      expiresAt: isoDateTime(),
+      ipAddress: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  apiKeys: z.array(apiKeySchema),
+});
+export type AccountDataDto = z.infer<typeof accountDataSchema>;
 
 /** The account routes take a session only: an API key gets 403. */
 export const usersEndpoints = {
@@ -85,5 +126,26 @@ export const usersEndpoints = {
     body: updateUserSchema,
     answers: { 200: userAnswerSchema },
     example: { body: { name: 'Ada King' }, answer: { user: { ...exampleUser, name: 'Ada King' } } },
+  }),
+  getMyData: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/me/data',
+    tag: 'Account',
+    summary: "Download the signed-in user's account data",
+    description:
+      'A JSON file to keep (an attachment, `sheaf-account-data-<date>.json`): the profile, memberships, valid sessions and API keys. No secret: no password, session token or key.',
+    auth: 'session',
+    answers: { 200: accountDataSchema },
+    example: {
+      answer: {
+        format: 'sheaf-account-data',
+        version: ACCOUNT_DATA_FORMAT_VERSION,
+        exportedAt: '2026-11-27T10:00:00.000Z',
+        profile: exampleUser,
+        memberships: [],
+        sessions: [],
+        apiKeys: [],
+      },
+    },
   }),
 };

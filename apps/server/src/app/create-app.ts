@@ -20,6 +20,7 @@ import { createInvitationsRoutes } from '../modules/invitations/invitations.rout
 import { createMembersRoutes } from '../modules/members/members.routes';
 import { createNotesRoutes } from '../modules/notes/notes.routes';
 import { createOrganizationsRoutes } from '../modules/organizations/organizations.routes';
+import { createPaperlessImportsRoutes } from '../modules/paperless-imports/paperless-imports.routes';
 import { createPropertiesRoutes } from '../modules/properties/properties.routes';
 import { createSavedViewsRoutes } from '../modules/saved-views/saved-views.routes';
 import { createSearchRoutes } from '../modules/search/search.routes';
@@ -264,6 +265,14 @@ export function createApp({ config, database, logger, services, webDistDir, chec
     '/',
     createIngestionFoldersRoutes({
       ingestionFolders: services.ingestionFolders,
+      routes: services.endpointRoutes,
+    }),
+  );
+  // …/paperless-imports[/from-folder | /:importId[/report | /cancel]].
+  api.route(
+    '/',
+    createPaperlessImportsRoutes({
+      paperlessImports: services.paperlessImports,
       routes: services.endpointRoutes,
     }),
   );

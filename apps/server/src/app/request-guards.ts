@@ -24,6 +24,8 @@ export const SIGNATURE_AUTHENTICATED_PATH_PREFIXES: readonly string[] = [
  */
 const STREAMED_BODY_ROUTES: ReadonlyArray<{ method: string; path: RegExp }> = [
   { method: 'POST', path: /^\/api\/organizations\/[^/]+\/documents$/ },
+  // A Paperless-ngx export's zip, streamed to the data folder.
+  { method: 'POST', path: /^\/api\/organizations\/[^/]+\/paperless-imports$/ },
 ];
 
 export type RequestGuardsOptions = {

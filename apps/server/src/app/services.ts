@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Config } from '../config/config';
 import type { AppDatabase } from '../db/database';
 import { createAccountSecurityUsecases } from '../modules/account-security/account-security.usecases';
@@ -27,6 +28,8 @@ import { createNotesUsecases } from '../modules/notes/notes.usecases';
 import { registerOrganizationsJobs } from '../modules/organizations/organizations.jobs';
 import { createRequireOrganizationMember } from '../modules/organizations/organizations.middleware';
 import { createOrganizationsUsecases } from '../modules/organizations/organizations.usecases';
+import { registerPaperlessImportsJobs } from '../modules/paperless-imports/paperless-imports.jobs';
+import { createPaperlessImportsUsecases } from '../modules/paperless-imports/paperless-imports.usecases';
 import { createPlansUsecases } from '../modules/plans/plans.usecases';
 import { createPropertiesUsecases } from '../modules/properties/properties.usecases';
 import { createSavedViewsUsecases } from '../modules/saved-views/saved-views.usecases';
@@ -87,10 +90,18 @@ export function createServices({
     logger: logger.child({ component: 'emails' }),
     ...(emailDriver ? { driver: emailDriver } : {}),
   });
+  // The server's administrators (SERVER_ADMIN_EMAILS): the `admin` role of their user answer.
+  const serverAdminEmails = (config.env.SERVER_ADMIN_EMAILS ?? '')
+    .split(',')
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== '');
   const users = createUsersUsecases({
     database,
     clock,
+    serverAdminEmails,
     organizationsPurgeDays: config.env.ORGANIZATIONS_PURGE_DAYS,
+    // Called per request, once apiKeys (made below, after auth which needs users) exists.
+    listApiKeys: (query) => apiKeys.listApiKeys(query),
   });
   const accountSecurity = createAccountSecurityUsecases({
     database,
@@ -293,6 +304,24 @@ export function createServices({
     },
     logger: logger.child({ component: 'ingestion-folders' }),
   });
+  // Paperless-ngx imports: a background job per import; uploaded zips and extracted exports are
+  // kept under the data folder until the import ends.
+  const paperlessImports = createPaperlessImportsUsecases({
+    database,
+    clock,
+    jobQueue,
+    documents,
+    tags,
+    properties,
+    notes,
+    taggingRules,
+    savedViews,
+    listMemberEmails: (organizationId) => members.memberUserIdsByEmail({ organizationId }),
+    workDir: path.join(config.dataDir, 'paperless-imports'),
+    adminEmails: serverAdminEmails,
+    logger: logger.child({ component: 'paperless-imports' }),
+  });
+  registerPaperlessImportsJobs({ jobQueue, paperlessImports });
   return {
     emails,
     auth,
@@ -327,6 +356,7 @@ export function createServices({
     webhooks,
     webhookSender,
     ingestionFolders,
+    paperlessImports,
   };
 }
 

@@ -259,6 +259,59 @@ export async function runAdmin(
       });
     });
 
+  const importPaperless = program
+    .command('import:paperless <source>')
+    .description(
+      'Import a Paperless-ngx export (the folder document_exporter wrote, or a .zip of it) into an organization, printing the progress and the report. Run again, it imports only what is missing.',
+    )
+    .requiredOption('--organization <id>', 'the id of the organization to import into (org_…)')
+    .option('--json', 'print the report as JSON')
+    .action(async () => {
+      const [source, ...extra] = importPaperless.args;
+      if (!source?.trim() || extra.length > 0)
+        throw new UsageError('import:paperless takes one folder or .zip path.');
+      const { organization, json } = importPaperless.opts() as { organization: string; json?: boolean };
+      await withSession(async (session) => {
+        let ended: Awaited<ReturnType<AdminSession['runPaperlessImport']>>;
+        try {
+          ended = await session.runPaperlessImport({
+            source,
+            organizationId: organization,
+            onProgress: ({ progress, ratePerSecond, etaSeconds }) => {
+              io.stderr.write(
+                `${progress.processed}/${progress.total ?? '?'} documents (${progress.imported} imported, ${progress.skipped} skipped, ${progress.failed} failed)` +
+                  `${ratePerSecond !== null ? `, ${ratePerSecond}/s` : ''}${etaSeconds !== null ? `, about ${etaSeconds} s left` : ''}\n`,
+              );
+            },
+          });
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (
+            typeof code === 'string' &&
+            (code.startsWith('paperless_imports.') || code === 'organizations.not_found')
+          )
+            return refuse(`${(error as Error).message} (${code}); nothing was imported.`);
+          throw error;
+        }
+        const { import: result, report } = ended;
+        session.logger.info(
+          {
+            command: 'import:paperless',
+            importId: result.id,
+            organizationId: organization,
+            status: result.status,
+          },
+          'Paperless-ngx import run by the administrator',
+        );
+        if (json) {
+          print(JSON.stringify(report ?? { import: result }, null, 2));
+        } else {
+          print(formatPaperlessReport(result, report));
+        }
+        if (result.status !== 'done') exitCode = ADMIN_EXIT_CODES.refused;
+      });
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -277,6 +330,40 @@ export async function runAdmin(
     throw error;
   }
   return exitCode;
+}
+
+/** The report as the command prints it: the counts, then each item skipped, mismatched or missing. */
+function formatPaperlessReport(
+  result: Awaited<ReturnType<AdminSession['runPaperlessImport']>>['import'],
+  report: Awaited<ReturnType<AdminSession['runPaperlessImport']>>['report'],
+): string {
+  const lines = [
+    `Import ${result.id}: ${result.status}${result.error ? ` (${result.error.code}: ${result.error.message})` : ''}`,
+  ];
+  if (!report) return lines.join('\n');
+  const { summary } = report;
+  lines.push(
+    `Paperless-ngx ${summary.paperlessVersion ?? 'version unknown'}; imported: ${summary.imported.documents} documents, ${summary.imported.tags} tags, ${summary.imported.properties} properties (${summary.imported.propertyValues} values), ${summary.imported.notes} notes, ${summary.imported.savedViews} saved views, ${summary.imported.taggingRules} tagging rules.`,
+  );
+  const already = report.documents.filter((document) => document.outcome === 'already_imported').length;
+  if (already > 0) lines.push(`${countOf(already, 'document')} already imported before.`);
+  for (const item of report.skipped)
+    lines.push(
+      `Skipped ${item.kind}${item.name ? ` "${printable(item.name)}"` : ''}${item.paperlessId !== null ? ` (#${item.paperlessId})` : ''}: ${item.reason}`,
+    );
+  for (const item of report.checksumMismatches)
+    lines.push(
+      `Checksum mismatch: document #${item.paperlessId}, ${printable(item.file)} (expected ${item.expected}, got ${item.actual}).`,
+    );
+  for (const item of report.missingFiles)
+    lines.push(`Missing file: document #${item.paperlessId}, ${printable(item.file)}.`);
+  for (const item of report.overLimit)
+    lines.push(`Over a plan limit: document #${item.paperlessId} "${printable(item.name)}" (${item.limit}).`);
+  if (report.notImported.length > 0)
+    lines.push(
+      `Not imported: ${report.notImported.map(({ kind, count }) => `${count} ${kind.replaceAll('_', ' ')}`).join(', ')}.`,
+    );
+  return lines.join('\n');
 }
 
 function isCommanderError(error: unknown): error is CommanderError {

@@ -8,6 +8,7 @@ import {
 } from '../modules/account-security/account-admin.usecases';
 import { systemClock } from '../shared/clock';
 import { createLogger, type Logger, resolveLogFormat } from '../shared/logger';
+import type { runPaperlessImportCommand } from './admin.paperless-import';
 
 /** What a command works with: the server's database, behind the admin usecases, and its log. */
 export type AdminSession = {
@@ -17,6 +18,10 @@ export type AdminSession = {
   /** "SQLite, /srv/sheaf/data/db.sqlite": which database the command ran against. */
   databaseDescription: string;
   close: () => Promise<void>;
+  /** `import:paperless`: the server's services on this database, made for the command only. */
+  runPaperlessImport: (
+    input: Omit<Parameters<typeof runPaperlessImportCommand>[0], 'config' | 'database' | 'logger'>,
+  ) => ReturnType<typeof runPaperlessImportCommand>;
 };
 
 /**
@@ -48,5 +53,12 @@ export async function openAdminSession(env: Record<string, string | undefined>):
     logger: logger.child({ component: 'admin' }),
     databaseDescription: describeStartup({ config, version: readServerVersion() }).database,
     close: () => database.destroy(),
+    runPaperlessImport: async (input) =>
+      (await import('./admin.paperless-import')).runPaperlessImportCommand({
+        config,
+        database,
+        logger: logger.child({ component: 'admin' }),
+        ...input,
+      }),
   };
 }

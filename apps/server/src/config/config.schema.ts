@@ -270,6 +270,11 @@ export const envSchema = z.object({
   INGESTION_FOLDERS_DUPLICATES: z.enum(['move', 'delete']).default('move'),
   /** The names of the subfolders a file sits in become the document's tags. */
   INGESTION_FOLDERS_SUBFOLDERS_AS_TAGS: booleanFromEnv(false),
+  /**
+   * The server's administrators by e-mail address (comma separated): what only they may do from the
+   * web app, such as importing a Paperless-ngx export from a folder on the server; unset = nobody.
+   */
+  SERVER_ADMIN_EMAILS: optionalStringFromEnv(),
   SUBSCRIPTIONS_IS_ENABLED: booleanFromEnv(false),
   /** Stripe secret key (sk_…); required when SUBSCRIPTIONS_IS_ENABLED. */
   STRIPE_API_KEY: optionalStringFromEnv(),

@@ -712,8 +712,47 @@ export type Database = {
   share_link_settings: ShareLinkSettingsTable;
   ingestion_folder_settings: IngestionFolderSettingsTable;
   ingestion_folder_files: IngestionFolderFilesTable;
+  paperless_imports: PaperlessImportsTable;
+  paperless_import_documents: PaperlessImportDocumentsTable;
   bulk_tasks: BulkTasksTable;
   bulk_task_items: BulkTaskItemsTable;
+};
+
+/** A Paperless-ngx import (migration 0033). */
+export type PaperlessImportsTable = {
+  id: string;
+  organization_id: string;
+  created_by: string | null;
+  /** 'upload' | 'folder' */
+  source: string;
+  source_name: string;
+  /** The stored zip (upload) or the folder or zip on the server (folder). */
+  source_path: string;
+  /** 'queued' | 'running' | 'done' | 'failed' | 'cancelled' */
+  status: string;
+  error_code: string | null;
+  error_message: string | null;
+  total: number | null;
+  processed: number;
+  imported: number;
+  skipped: number;
+  failed: number;
+  /** PaperlessImportSummary as JSON, once known. */
+  summary: string | null;
+  /** PaperlessImportReport as JSON, once ended. */
+  report: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+};
+
+/** A document imported from Paperless-ngx, by its Paperless id (migration 0033). */
+export type PaperlessImportDocumentsTable = {
+  organization_id: string;
+  paperless_id: number;
+  document_id: string;
+  import_id: string;
+  created_at: Timestamp;
 };
 
 /** A connection or a transaction: repositories take either, so callers choose the transaction. */

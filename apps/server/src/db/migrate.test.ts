@@ -76,7 +76,9 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
     await expect(refusal).rejects.toThrow(
       `the database is at 9999-from-a-newer-release, this version knows up to ${latest}`,
     );
-    const { rows } = await sql<{ count: number | string }>`select count(*) as count from kysely_migration`.execute(db);
+    const { rows } = await sql<{
+      count: number | string;
+    }>`select count(*) as count from kysely_migration`.execute(db);
     expect(Number(rows[0]?.count)).toBe(Object.keys(migrations).length + 1);
   });
 
@@ -84,7 +86,9 @@ describe.each(testDialects)('database migrations on %s', (dialect) => {
     const { db } = open(await freshDatabase());
     await migrateToLatest(db);
     const tableNames = async () =>
-      (await db.introspection.getTables()).map(({ name }) => name).filter((name) => name.startsWith('upgrade_probe'));
+      (await db.introspection.getTables())
+        .map(({ name }) => name)
+        .filter((name) => name.startsWith('upgrade_probe'));
     const upgrade = {
       ...migrations,
       '9000-upgrade-probe': {

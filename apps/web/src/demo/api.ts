@@ -91,6 +91,7 @@ export function createDemoRoutes(context: DemoContext): Route[] {
  * test checks it), so loading them late changes no answer.
  */
 export async function loadLazyDemoRoutes(context: DemoContext): Promise<Route[]> {
+  const paperlessImportsModule = import('./paperless-imports');
   const [bulk, savedViews, shareLinks, thumbnails, ingestionFolders, previews] = await Promise.all([
     import('./bulk'),
     import('./saved-views'),
@@ -106,6 +107,7 @@ export async function loadLazyDemoRoutes(context: DemoContext): Promise<Route[]>
     ...thumbnails.thumbnailRoutes(context),
     ...ingestionFolders.ingestionFoldersRoutes(),
     ...previews.previewRoutes(context),
+    ...(await paperlessImportsModule).paperlessImportsRoutes(),
   ];
 }
 

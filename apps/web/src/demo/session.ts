@@ -85,6 +85,8 @@ export const sessionRoutes = (context: DemoContext) => [
     if (name !== undefined) currentUser(context).name = name;
     return json({ user: userDto(context) });
   }),
+  // The demo's account is made up: nothing of it to keep.
+  notInDemo(usersEndpoints.getMyData),
   notInDemo(authEndpoints.signUpEmail),
   notInDemo(authEndpoints.signInEmail),
   notInDemo(authEndpoints.signInSocial),

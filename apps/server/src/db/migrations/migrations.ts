@@ -31,6 +31,8 @@ import * as documentPreviews from './0029-document-previews';
 import * as documentEmailAttachments from './0030-document-email-attachments';
 import * as documentThumbnails from './0031-document-thumbnails';
 import * as ingestionFolders from './0032-ingestion-folders';
+import * as paperlessImports from './0033-paperless-imports';
+import * as renderedThumbnails from './0034-rendered-thumbnails';
 
 /** Every migration, in order. Names are stored in the `kysely_migration` table. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0030-document-email-attachments': documentEmailAttachments,
   '0031-document-thumbnails': documentThumbnails,
   '0032-ingestion-folders': ingestionFolders,
+  '0033-paperless-imports': paperlessImports,
+  '0034-rendered-thumbnails': renderedThumbnails,
 };

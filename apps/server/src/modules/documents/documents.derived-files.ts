@@ -82,6 +82,18 @@ export function createDocumentsDerivedFiles({
       return { queued, lastId: batch.length < limit ? null : (batch.at(-1)?.id ?? null) };
     },
 
+    /** What a thumbnail is drawn from: the stored file's key, type and size; null once deleted for good. */
+    async findDocumentFile({ organizationId, documentId }: { organizationId: string; documentId: string }) {
+      const document = await repository.findListRowById({ organizationId, documentId });
+      return document
+        ? {
+            storageKey: document.storage_key,
+            mimeType: document.mime_type,
+            size: Number(document.original_size),
+          }
+        : null;
+    },
+
     /**
      * Stores an extraction's thumbnail beside the original, replacing an earlier one, and sets the
      * document's `thumbnail_etag`; without one (the file gave none) the version is cleared first,

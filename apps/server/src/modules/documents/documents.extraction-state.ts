@@ -23,6 +23,32 @@ export type ContentExtractedListener = (event: {
   now: string;
 }) => Promise<void>;
 
+/**
+ * A thumbnail alone, for a document whose text came from elsewhere (an import keeps the text it
+ * brings): the extraction module draws it; the text and extraction state are left as they are.
+ */
+export const MAKE_DOCUMENT_THUMBNAIL_JOB_TYPE = 'documents.make-thumbnail';
+export type MakeDocumentThumbnailPayload = { organizationId: string; documentId: string };
+
+/** Queues a document's thumbnail alone in `trx`, the transaction that makes the document. */
+export async function queueThumbnail({
+  jobQueue,
+  trx,
+  organizationId,
+  documentId,
+}: {
+  jobQueue: Pick<JobQueue, 'enqueue'>;
+  trx: Transaction<Database>;
+  organizationId: string;
+  documentId: string;
+}) {
+  await jobQueue.enqueue(
+    MAKE_DOCUMENT_THUMBNAIL_JOB_TYPE,
+    { organizationId, documentId } satisfies MakeDocumentThumbnailPayload,
+    { trx },
+  );
+}
+
 /** Queues the extraction of a document in `trx`, the transaction that makes it due. */
 export async function queueExtraction({
   jobQueue,

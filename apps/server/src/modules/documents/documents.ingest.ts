@@ -12,7 +12,7 @@ import type { JobQueue } from '../jobs/jobs.queue';
 import type { PlansUsecases } from '../plans/plans.usecases';
 import type { StorageDriver } from '../storage/storage.types';
 import { createDocumentAlreadyExistsError, createStorageLimitReachedError } from './documents.errors';
-import { queueExtraction } from './documents.extraction-state';
+import { queueExtraction, queueThumbnail } from './documents.extraction-state';
 import {
   type DocumentListRow,
   type DocumentRow,
@@ -31,6 +31,18 @@ type ReceiveFile = (target: {
   maxFileSize: number | null;
   reserveStorage: ((bytes: number) => boolean) | null;
 }) => Promise<ReceivedFile>;
+
+/**
+ * What a document brought from another archive keeps (a Paperless-ngx import): its name, its text
+ * (stored as is: no extraction is queued, the extraction is `done`), its document date (the
+ * user's) and when it was first added there.
+ */
+export type ImportedDocumentFields = {
+  name: string;
+  content: string;
+  documentDate: string | null;
+  createdAt: string;
+};
 
 /**
  * Documents coming in, whatever brings the file (an upload, an intake e-mail's attachment): the
@@ -92,6 +104,7 @@ export function createDocumentsIngest({
     maxFileSize,
     storageLimit,
     reserveStorage,
+    imported,
   }: {
     organizationId: string;
     userId: string | null;
@@ -102,6 +115,7 @@ export function createDocumentsIngest({
     maxFileSize: number | null;
     storageLimit: number | null;
     reserveStorage: ((bytes: number) => boolean) | null;
+    imported?: ImportedDocumentFields | undefined;
   }): Promise<{ document: DocumentDto; created: boolean }> {
     const file = await receive({ storage, key, maxFileSize, reserveStorage });
 
@@ -127,11 +141,12 @@ export function createDocumentsIngest({
           if (activeSize + deletedSize + file.size > storageLimit) throw createStorageLimitReachedError();
         }
         const name = sanitizeFileName(file.originalName);
+        const importedName = imported ? sanitizeFileName(imported.name) : name;
         const createdAt = now();
         inserted = {
           id: documentId,
           organization_id: organizationId,
-          name,
+          name: importedName,
           original_name: name,
           original_size: file.size,
           original_sha256: file.sha256,
@@ -142,19 +157,19 @@ export function createDocumentsIngest({
           preview_etag: null,
           extraction_notice_code: null,
           extraction_notice_message: null,
-          content: '',
+          content: imported?.content ?? '',
           created_by: userId,
-          created_at: createdAt,
+          created_at: imported?.createdAt ?? createdAt,
           updated_at: null,
           is_deleted: 0,
           deleted_at: null,
           deleted_by: null,
           scheduled_purge_at: null,
-          extraction_status: 'pending',
+          extraction_status: imported ? 'done' : 'pending',
           extraction_error_code: null,
           extraction_error_message: null,
-          document_date: null,
-          document_date_source: null,
+          document_date: imported?.documentDate ?? null,
+          document_date_source: imported?.documentDate ? 'user' : null,
         };
         await documents.insert(inserted);
         await activity.recordActivity(trx, {
@@ -165,7 +180,9 @@ export function createDocumentsIngest({
           ...(eventData ? { eventData } : {}),
           now: createdAt,
         });
-        await queueExtraction({ jobQueue, trx, organizationId, documentId });
+        // An imported document keeps its text: only its thumbnail is made.
+        if (imported) await queueThumbnail({ jobQueue, trx, organizationId, documentId });
+        else await queueExtraction({ jobQueue, trx, organizationId, documentId });
         return undefined;
       });
     } catch (error) {
@@ -194,12 +211,14 @@ export function createDocumentsIngest({
     receive,
     eventData,
     documentId = generateId('doc'),
+    imported,
   }: {
     organizationId: string;
     userId: string | null;
     receive: ReceiveFile;
     eventData: DocumentActivityEventData | undefined;
     documentId?: string;
+    imported?: ImportedDocumentFields;
   }): Promise<{ document: DocumentDto; created: boolean }> {
     const plan = await plans.getOrganizationPlan({ organizationId });
     const storageLimit = plan.limits.maxDocumentStorageBytes;
@@ -229,6 +248,7 @@ export function createDocumentsIngest({
         maxFileSize: plan.limits.maxFileSize,
         storageLimit,
         reserveStorage,
+        imported,
       });
     } catch (error) {
       if (isHttpError(error) && error.code === 'storage.insufficient_space') {
@@ -297,6 +317,32 @@ export function createDocumentsIngest({
         receive: (target) => receiveFile({ file, ...target }),
         eventData,
         ...(documentId ? { documentId } : {}),
+      });
+    },
+
+    /**
+     * createDocumentFromFile for a document brought from another archive (a Paperless-ngx import):
+     * the same limits, dedup by content and `created` activity, but its name, text, document date
+     * and upload date are the ones given, and no extraction is queued (the text is kept as is; a
+     * re-extraction can be asked for later).
+     */
+    async importDocumentFromFile({
+      organizationId,
+      userId,
+      file,
+      imported,
+    }: {
+      organizationId: string;
+      userId: string | null;
+      file: FileToStore;
+      imported: ImportedDocumentFields;
+    }): Promise<{ document: DocumentDto; created: boolean }> {
+      return upload({
+        organizationId,
+        userId,
+        receive: (target) => receiveFile({ file, ...target }),
+        eventData: undefined,
+        imported,
       });
     },
   };

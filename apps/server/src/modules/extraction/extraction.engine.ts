@@ -525,6 +525,16 @@ export function createExtractionEngine({
       );
     }
     try {
+      if (wants.text === false) {
+        // The thumbnail alone: MuPDF or sharp, never pdf.js, the OCR or an Office parser.
+        if (!wants.thumbnail) return { text: '' };
+        if (kind === 'pdf') return { text: '', ...(await pdfThumbnailOf(data)) };
+        if (kind === 'image') {
+          const { maxImagePixels } = limits;
+          return { text: '', ...(await tryThumbnail(() => renderImageThumbnail({ data, maxImagePixels }))) };
+        }
+        return { text: '' };
+      }
       let text = '';
       if (kind === 'text') text = decodeText(data);
       else if (kind === 'pdf') text = await extractPdf(data, wants.thumbnail ? thumbnail : undefined);

@@ -9,6 +9,8 @@ import type { Logger } from '../../shared/logger';
 import {
   EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
   type ExtractDocumentContentPayload,
+  MAKE_DOCUMENT_THUMBNAIL_JOB_TYPE,
+  type MakeDocumentThumbnailPayload,
 } from '../documents/documents.extraction-state';
 import type { DocumentsUsecases } from '../documents/documents.usecases';
 import type { JobQueue } from '../jobs/jobs.queue';
@@ -196,6 +198,34 @@ export function registerExtractionJobs({
   });
 
   registerThumbnailBackfillJob({ jobQueue, documents });
+
+  // A thumbnail alone (an imported document keeps the text it brought): PDFs and images, drawn in
+  // the pool as any extraction's; the text and the extraction's state are not touched.
+  jobQueue.register<MakeDocumentThumbnailPayload>(
+    MAKE_DOCUMENT_THUMBNAIL_JOB_TYPE,
+    async ({ organizationId, documentId }, { logger: jobLogger }) => {
+      const file = await documents.findDocumentFile({ organizationId, documentId });
+      if (!file || file.size === 0 || file.size > maxFileSize) return;
+      const kind = extractionKindOf(file.mimeType);
+      if (kind !== 'pdf' && kind !== 'image') return;
+      const data = await readAll(await documents.storage.read(file.storageKey), file.size);
+      let output: ExtractionOutput;
+      try {
+        output = await pool.process({
+          kind,
+          mimeType: file.mimeType,
+          data,
+          wants: { text: false, thumbnail: thumbnailsWanted() },
+        });
+      } catch (error) {
+        if (!(error instanceof ExtractionError)) throw error;
+        jobLogger.warn({ err: error, documentId }, 'Thumbnail render failed');
+        return;
+      }
+      await saveThumbnailOf({ documents, organizationId, documentId, output, logger: jobLogger });
+    },
+    { kind: 'heavy' },
+  );
 
   return {
     /** Start-up: documents left pending or processing without a job get one again. */

@@ -46,6 +46,11 @@ export type ExtractedEmail = {
 
 /** What a pass should make besides the text. */
 export type ExtractionWants = {
+  /**
+   * The text (default true). False: the thumbnail alone, of a PDF or an image (a document whose
+   * text came from elsewhere); the output's text is empty and nothing else is read.
+   */
+  text?: boolean;
   /** A thumbnail of the first page or image (the extraction job wants one; tests of text alone do not). */
   thumbnail: boolean;
   /** A rendered preview of an Office file (the extraction job wants one; tests of text alone do not). */

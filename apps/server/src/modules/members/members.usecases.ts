@@ -27,6 +27,17 @@ export function createMembersUsecases({
       return (await repository.listMembers({ organizationId: membership.organizationId })).map(toMemberDto);
     },
 
+    /** The organization's members' user ids by lowercased e-mail (for imports matching authors). */
+    async memberUserIdsByEmail({ organizationId }: { organizationId: string }) {
+      const members = await repository.listMembers({ organizationId });
+      return new Map(
+        members.map((member) => {
+          const { user } = toMemberDto(member);
+          return [user.email.toLowerCase(), user.id] as const;
+        }),
+      );
+    },
+
     async getMyMember({ membership }: { membership: OrganizationMembership }) {
       return toMemberDto(
         await getMember({ organizationId: membership.organizationId, memberId: membership.id }),

@@ -72,12 +72,19 @@ export function createNotesUsecases({
       documentId,
       userId,
       content,
-    }: DocumentKey & { userId: string; content: string }): Promise<NoteDto> {
+      createdAt: givenCreatedAt,
+    }: DocumentKey & {
+      /** Null: a note brought from elsewhere whose author is not a user here (an import). */
+      userId: string | null;
+      content: string;
+      /** When the note was written, for one brought from elsewhere; now when absent. */
+      createdAt?: string;
+    }): Promise<NoteDto> {
       return database.db.transaction().execute(async (trx) => {
         await documents.requireActiveDocument({ trx, organizationId, documentId });
         const notes = createNotesRepository({ db: trx });
         const noteId = generateId('note');
-        const createdAt = now();
+        const createdAt = givenCreatedAt ?? now();
         await notes.insert({
           id: noteId,
           organization_id: organizationId,

@@ -101,6 +101,13 @@ export const crossOrganizationCases: Record<string, CrossOrganizationCase> = {
   // The fixture has no share link: any id of the victim's works, the access check refuses first.
   [`DELETE ${ORGANIZATION}/share-links/:shareLinkId`]: { params: { shareLinkId: 'noteId' } },
   [`PUT ${ORGANIZATION}/share-link-settings`]: { body: { isEnabled: false } },
+  // Paperless-ngx imports: the access check refuses before the upload is read; the fixture has no
+  // import, any id of the victim's works.
+  [`POST ${ORGANIZATION}/paperless-imports`]: { body: { file: 'x' } },
+  [`POST ${ORGANIZATION}/paperless-imports/from-folder`]: { body: { path: '/tmp' } },
+  [`GET ${ORGANIZATION}/paperless-imports/:importId`]: { params: { importId: 'noteId' } },
+  [`GET ${ORGANIZATION}/paperless-imports/:importId/report`]: { params: { importId: 'noteId' } },
+  [`POST ${ORGANIZATION}/paperless-imports/:importId/cancel`]: { params: { importId: 'noteId' } },
 };
 
 /** Tables holding an organization's data, and the column naming the organization. */
@@ -130,4 +137,6 @@ export const crossOrganizationSnapshotTables: Array<{ table: keyof Database; org
   { table: 'bulk_tasks', organizationColumn: 'organization_id' },
   { table: 'share_links', organizationColumn: 'organization_id' },
   { table: 'share_link_settings', organizationColumn: 'organization_id' },
+  { table: 'paperless_imports', organizationColumn: 'organization_id' },
+  { table: 'paperless_import_documents', organizationColumn: 'organization_id' },
 ];

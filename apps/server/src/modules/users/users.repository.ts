@@ -31,6 +31,33 @@ export function createUsersRepository({ database: { db, dialect } }: { database:
     },
 
     /** The user's organizations (not deleted) with their role and how many members each has. */
+    /** The user's memberships with their organizations' names, deleted organizations too, oldest first. */
+    async listMemberships({ userId }: { userId: string }) {
+      return db
+        .selectFrom('organization_members')
+        .innerJoin('organizations', 'organizations.id', 'organization_members.organization_id')
+        .select([
+          'organizations.id as organizationId',
+          'organizations.name as organizationName',
+          'organizations.deleted_at as organizationDeletedAt',
+          'organization_members.role as role',
+          'organization_members.created_at as joinedAt',
+        ])
+        .where('organization_members.user_id', '=', userId)
+        .orderBy('organization_members.created_at')
+        .orderBy('organizations.id')
+        .execute();
+    },
+
+    /** The user's sessions, expired ones too (the caller keeps those still valid). */
+    async listSessions({ userId }: { userId: string }) {
+      return db
+        .selectFrom('auth_sessions')
+        .select(['created_at', 'updated_at', 'expires_at', 'ip_address', 'user_agent'])
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
     async listUserOrganizationsWithMemberCounts({ userId }: { userId: string }) {
       return db
         .selectFrom('organization_members as mine')

@@ -1,4 +1,5 @@
 import { API_KEY_PERMISSIONS } from '@sheaf/contracts/permissions';
+import type { AccountDataDto } from '@sheaf/contracts/users';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readError, readJson } from '../../test/http';
 import { createTestServer } from '../../test/test-app';
@@ -92,5 +93,91 @@ describe.each(testDialects)('the signed-in user on %s', (dialect) => {
     });
     expect(response.status).toBe(403);
     expect((await readError(response)).error.code).toBe('auth.forbidden');
+  });
+
+  it("names the server's administrators (SERVER_ADMIN_EMAILS) by the admin role, and nobody else", async () => {
+    const admin = createTestServer({
+      database: testDatabase.database,
+      env: {
+        AUTH_IS_EMAIL_VERIFICATION_REQUIRED: 'false',
+        SERVER_ADMIN_EMAILS: ' Root@Example.com , ops@example.com',
+      },
+    });
+    const signUp = async (email: string) =>
+      cookiesFrom(
+        await authRequest(admin.app, '/api/auth/sign-up/email', {
+          body: { email, password: 'correct horse battery', name: 'Someone' },
+        }),
+      );
+    const rolesOf = async (session: string) =>
+      (
+        await readJson<{ user: { roles: string[] } }>(
+          await authRequest(admin.app, '/api/users/me', { method: 'GET', cookie: session }),
+        )
+      ).user.roles;
+    expect(await rolesOf(await signUp('root@example.com'))).toEqual(['admin']);
+    expect(await rolesOf(await signUp('someone-else@example.com'))).toEqual([]);
+    expect(await rolesOf(cookie)).toEqual([]);
+  });
+
+  it('gives the account data as a JSON file: profile, memberships, sessions and API keys, and no secret', async () => {
+    const organization = await authRequest(server.app, '/api/organizations', {
+      cookie,
+      body: { name: 'Household papers' },
+    });
+    expect(organization.status).toBe(201);
+    const key = await authRequest(server.app, '/api/api-keys', {
+      cookie,
+      body: { name: 'Scanner', permissions: ['documents:create'] },
+    });
+    const { token } = await readJson<{ token: string }>(key);
+
+    const response = await authRequest(server.app, '/api/users/me/data', { method: 'GET', cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="sheaf-account-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const raw = await response.text();
+    const data = JSON.parse(raw) as AccountDataDto;
+    expect(data).toMatchObject({
+      format: 'sheaf-account-data',
+      version: 1,
+      profile: { email: 'me@example.com' },
+      memberships: expect.arrayContaining([
+        expect.objectContaining({
+          organizationName: 'Household papers',
+          role: 'owner',
+          organizationDeletedAt: null,
+        }),
+      ]),
+      apiKeys: expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Scanner',
+          permissions: ['documents:create'],
+          prefix: token.slice(0, 11),
+        }),
+      ]),
+    });
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    expect(data.sessions[0]).toEqual({
+      createdAt: expect.any(String),
+      lastActiveAt: expect.any(String),
+      expiresAt: expect.any(String),
+      // The test app's client address.
+      ipAddress: '198.51.100.1',
+      userAgent: expect.any(String),
+    });
+    // No secret: not the key, not the session's token, not a password hash.
+    const sessionToken = decodeURIComponent(cookie.split(';')[0]!.split('=')[1]!).split('.')[0]!;
+    expect(raw).not.toContain(token);
+    expect(raw).not.toContain(sessionToken);
+    expect(raw).not.toMatch(/password|hash|secret/i);
+
+    const withKey = await server.app.request('/api/users/me/data', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(withKey.status).toBe(403);
+    expect((await server.app.request('/api/users/me/data')).status).toBe(401);
   });
 });

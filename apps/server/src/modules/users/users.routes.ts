@@ -18,5 +18,16 @@ export function createUsersRoutes({
     .on(usersEndpoints.updateMe, async ({ c, body }) => ({
       status: 200,
       body: { user: await users.updateMe({ userId: c.get('actor').userId, changes: body }) },
-    })).router;
+    }))
+    .on(usersEndpoints.getMyData, async ({ c }) => {
+      const data = await users.getAccountData({ userId: c.get('actor').userId });
+      return {
+        status: 200,
+        body: data,
+        headers: {
+          'Content-Disposition': `attachment; filename="sheaf-account-data-${data.exportedAt.slice(0, 10)}.json"`,
+          'Cache-Control': 'no-store',
+        },
+      };
+    }).router;
 }

@@ -1,6 +1,8 @@
+import type { ApiKeyDto } from '@sheaf/contracts/api-keys';
 import type { LocaleCode } from '@sheaf/contracts/locales';
+import { ACCOUNT_DATA_FORMAT_VERSION, type AccountDataDto } from '@sheaf/contracts/users';
 import type { AppDatabase } from '../../db/database';
-import { addMilliseconds, type Clock, systemClock, toTimestamp } from '../../shared/clock';
+import { addMilliseconds, type Clock, systemClock, toIsoTimestamp, toTimestamp } from '../../shared/clock';
 import { createUserNotFoundError } from './users.errors';
 import { toUserDto } from './users.models';
 import { createUsersRepository } from './users.repository';
@@ -11,25 +13,73 @@ export function createUsersUsecases({
   database,
   clock = systemClock,
   organizationsPurgeDays = 30,
+  serverAdminEmails = [],
+  listApiKeys,
 }: {
   database: AppDatabase;
   clock?: Clock;
   organizationsPurgeDays?: number;
+  /** Lowercased e-mail addresses of the server's administrators (SERVER_ADMIN_EMAILS). */
+  serverAdminEmails?: readonly string[];
+  /** The user's API keys, as the api-keys module lists them (for the account data). */
+  listApiKeys: (query: { userId: string }) => Promise<ApiKeyDto[]>;
 }) {
   const repository = createUsersRepository({ database });
 
   return {
+    /**
+     * What the account holds about its user, for GET /api/users/me/data: the profile, memberships,
+     * sessions still valid (most recently active first) and API keys. No secret is read.
+     */
+    async getAccountData({ userId }: { userId: string }): Promise<AccountDataDto> {
+      const now = clock.now();
+      const [user, memberships, sessions, apiKeys] = await Promise.all([
+        repository.getUserById({ userId }),
+        repository.listMemberships({ userId }),
+        repository.listSessions({ userId }),
+        listApiKeys({ userId }),
+      ]);
+      if (!user) throw createUserNotFoundError();
+      return {
+        format: 'sheaf-account-data',
+        version: ACCOUNT_DATA_FORMAT_VERSION,
+        exportedAt: now.toISOString(),
+        profile: toUserDto(user, { serverAdminEmails }),
+        memberships: memberships.map((membership) => ({
+          organizationId: membership.organizationId,
+          organizationName: membership.organizationName,
+          role: membership.role,
+          joinedAt: toIsoTimestamp(membership.joinedAt),
+          organizationDeletedAt:
+            membership.organizationDeletedAt === null
+              ? null
+              : toIsoTimestamp(membership.organizationDeletedAt),
+        })),
+        sessions: sessions
+          .map((session) => ({
+            createdAt: toIsoTimestamp(session.created_at),
+            lastActiveAt: toIsoTimestamp(session.updated_at),
+            expiresAt: toIsoTimestamp(session.expires_at),
+            ipAddress: session.ip_address,
+            userAgent: session.user_agent,
+          }))
+          .filter((session) => new Date(session.expiresAt).getTime() > now.getTime())
+          .sort((a, b) => b.lastActiveAt.localeCompare(a.lastActiveAt)),
+        apiKeys,
+      };
+    },
+
     async getMe({ userId }: { userId: string }) {
       const user = await repository.getUserById({ userId });
       if (!user) throw createUserNotFoundError();
-      return toUserDto(user);
+      return toUserDto(user, { serverAdminEmails });
     },
 
     async updateMe({ userId, changes }: { userId: string; changes: { name?: string; locale?: LocaleCode } }) {
       await repository.updateUser({ userId, changes, now: clock.now() });
       const user = await repository.getUserById({ userId });
       if (!user) throw createUserNotFoundError();
-      return toUserDto(user);
+      return toUserDto(user, { serverAdminEmails });
     },
 
     /**

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import {
   ArrowLeft,
   ChartPie,
+  FileArchive,
   FolderInput,
   Link2,
   type LucideIcon,
@@ -24,6 +25,7 @@ type Item = {
     | '/organizations/$organizationId/settings/intake-emails'
     | '/organizations/$organizationId/settings/share-links'
     | '/organizations/$organizationId/settings/watched-folder'
+    | '/organizations/$organizationId/settings/import'
     | '/organizations/$organizationId/settings/webhooks';
   labelKey: string;
   icon: LucideIcon;
@@ -71,6 +73,13 @@ const ITEMS: Item[] = [
     to: '/organizations/$organizationId/settings/watched-folder',
     labelKey: 'layout.organization-settings.watched-folder',
     icon: FolderInput,
+  },
+  {
+    to: '/organizations/$organizationId/settings/import',
+    labelKey: 'layout.organization-settings.import',
+    icon: FileArchive,
+    matchesSubPages: true,
+    managersOnly: true,
   },
 ];
 

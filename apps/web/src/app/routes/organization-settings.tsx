@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { validateWebhookSearch } from '../../modules/webhooks/search-params';
 import { organizationRoute } from './layouts';
+import { paperlessImportReportRoute, paperlessImportsRoute } from './organization-settings-import';
 import { watchedFolderRoute } from './organization-settings-watched-folder';
 
 // An organization's settings: general, usage, intake e-mails and webhooks.
@@ -96,6 +97,8 @@ export const organizationSettingsPages = [
   propertiesRoute,
   intakeEmailsRoute,
   watchedFolderRoute,
+  paperlessImportsRoute,
+  paperlessImportReportRoute,
   shareLinksRoute,
   webhooksRoute,
   createWebhookRoute,

@@ -22,8 +22,8 @@ export function backupCodesFileText(codes: readonly string[], heading: string): 
 export const BACKUP_CODES_FILE_NAME = 'sheaf-backup-codes.txt';
 
 /** Saves `text` as a file through a temporary link to a Blob (no server round trip). */
-export function downloadTextFile(text: string, fileName: string) {
-  const href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+export function downloadTextFile(text: string, fileName: string, type = 'text/plain;charset=utf-8') {
+  const href = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { configWith, mockApi, renderApp, sessionFixture } from '../../../test/app';
 import { jsonResponse } from '../../../test/render';
 
@@ -106,6 +106,50 @@ describe('account settings page', () => {
     await actor.click(screen.getByRole('button', { name: 'Update name' }));
 
     expect(await screen.findByText('Full name must be less than 50 characters')).toBeInTheDocument();
+  });
+
+  test("'Download my data' saves the account's data as a JSON file named by its date", async () => {
+    const actor = userEvent.setup();
+    const data = {
+      format: 'sheaf-account-data',
+      version: 1,
+      exportedAt: '2026-11-27T10:00:00.000Z',
+      profile: user,
+      memberships: [],
+      sessions: [],
+      apiKeys: [],
+    };
+    mockAccount({ 'GET /api/users/me/data': () => jsonResponse(data) });
+    const saved: Blob[] = [];
+    const names: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      value: (blob: Blob) => {
+        saved.push(blob);
+        return 'blob:account-data';
+      },
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    try {
+      renderApp('/settings');
+      await screen.findByRole('heading', { name: 'Your data' });
+      await actor.click(screen.getByRole('button', { name: 'Download my data' }));
+      await waitFor(() => expect(names).toEqual(['sheaf-account-data-2026-11-27.json']));
+      expect(saved[0]?.type).toBe('application/json');
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(saved[0] as Blob);
+      });
+      expect(JSON.parse(text)).toEqual(data);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   test('lists the sessions with the current one marked', async () => {

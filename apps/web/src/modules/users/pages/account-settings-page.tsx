@@ -10,6 +10,7 @@ import { Spinner } from '../../../shared/ui/spinner';
 import { getAuthProviders } from '../../auth/providers';
 import { useConfig } from '../../config/config-context';
 import { currentUserQueryOptions } from '../api';
+import { AccountDataCard } from '../components/account-data-card';
 import { ChangePasswordCard } from '../components/change-password-card';
 import { ConnectedMethodsCard } from '../components/connected-methods-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
@@ -83,6 +84,7 @@ export function AccountSettingsPage() {
             onLinkErrorDismissed={() => void navigate({ search: {}, replace: true })}
           />
           <SessionsCard />
+          <AccountDataCard />
           <SignOutCard />
           <DeleteAccountCard
             email={user.data.email}
