@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   type FixtureDocument,
+  SMALL_EXPORT_DOCUMENTS,
   writePaperlessExportZip,
 } from '../../apps/server/src/modules/paperless-imports/paperless-imports.test-helpers';
 import { openOrganization } from '../support/accounts';
@@ -31,44 +32,7 @@ async function expectNoAxeViolations(page: Page) {
  */
 const RECEIPTS = 300;
 const EXPORT_DOCUMENTS: FixtureDocument[] = [
-  {
-    pk: 1,
-    title: 'Electricity bill March',
-    content: 'Acme Power electricity bill. The zephyrine tariff applies. Invoice number 42.',
-    correspondent: 1,
-    documentType: 1,
-    tags: [1, 2],
-    asn: 101,
-    created: '2024-03-15',
-    added: '2024-03-16T08:00:00.000Z',
-  },
-  {
-    pk: 2,
-    title: 'Water letter',
-    content: 'City Water writes about the quokka shaped pipes.',
-    correspondent: 2,
-    documentType: 2,
-    tags: [3],
-    created: '2023-11-02',
-    added: '2023-11-05T09:30:00.000Z',
-  },
-  {
-    pk: 3,
-    title: 'Power contract',
-    content: 'Acme Power contract renewal, marmalade clause included.',
-    correspondent: 1,
-    documentType: 2,
-    created: '2022-06-01',
-    added: '2022-06-02T09:00:00.000Z',
-  },
-  {
-    pk: 4,
-    title: 'Water meter reading',
-    content: 'City Water meter reading: the platypus counter shows 1234.',
-    correspondent: 2,
-    created: '2024-01-10',
-    added: '2024-01-11T10:00:00.000Z',
-  },
+  ...SMALL_EXPORT_DOCUMENTS,
   ...Array.from({ length: RECEIPTS }, (_, index) => ({
     pk: 5 + index,
     title: `Receipt ${String(index + 1).padStart(3, '0')}`,

@@ -30,43 +30,28 @@ export type ContentExtractedListener = (event: {
 export const MAKE_DOCUMENT_THUMBNAIL_JOB_TYPE = 'documents.make-thumbnail';
 export type MakeDocumentThumbnailPayload = { organizationId: string; documentId: string };
 
-/** Queues a document's thumbnail alone in `trx`, the transaction that makes the document. */
-export async function queueThumbnail({
-  jobQueue,
-  trx,
-  organizationId,
-  documentId,
-}: {
+type DocumentJob = {
   jobQueue: Pick<JobQueue, 'enqueue'>;
   trx: Transaction<Database>;
   organizationId: string;
   documentId: string;
-}) {
-  await jobQueue.enqueue(
+};
+
+/** Queues a document's thumbnail alone in `trx`, the transaction that makes the document. */
+export const queueThumbnail = ({ jobQueue, trx, organizationId, documentId }: DocumentJob) =>
+  jobQueue.enqueue(
     MAKE_DOCUMENT_THUMBNAIL_JOB_TYPE,
     { organizationId, documentId } satisfies MakeDocumentThumbnailPayload,
     { trx },
   );
-}
 
 /** Queues the extraction of a document in `trx`, the transaction that makes it due. */
-export async function queueExtraction({
-  jobQueue,
-  trx,
-  organizationId,
-  documentId,
-}: {
-  jobQueue: Pick<JobQueue, 'enqueue'>;
-  trx: Transaction<Database>;
-  organizationId: string;
-  documentId: string;
-}) {
-  await jobQueue.enqueue(
+export const queueExtraction = ({ jobQueue, trx, organizationId, documentId }: DocumentJob) =>
+  jobQueue.enqueue(
     EXTRACT_DOCUMENT_CONTENT_JOB_TYPE,
     { organizationId, documentId } satisfies ExtractDocumentContentPayload,
     { trx },
   );
-}
 
 /**
  * A document's text extraction state (`extractionStatus`: pending → processing → done | failed):

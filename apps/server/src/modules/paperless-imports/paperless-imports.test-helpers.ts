@@ -339,51 +339,51 @@ export function writePaperlessExportZip(file: string, options: FixtureOptions): 
 }
 
 /**
- * A small 2.x export zip: four documents, each with a correspondent and words easy to search for
- * ("zephyrine" in the first, "quokka" in the second…). For end-to-end tests of the import screen.
+ * Four documents, each with a correspondent and words easy to search for ("zephyrine" in the first,
+ * "quokka" in the second…): the end-to-end test of the import screen starts its export with them.
  */
+export const SMALL_EXPORT_DOCUMENTS: FixtureDocument[] = [
+  {
+    pk: 1,
+    title: 'Electricity bill March',
+    content: 'Acme Power electricity bill. The zephyrine tariff applies. Invoice number 42.',
+    correspondent: 1,
+    documentType: 1,
+    tags: [1, 2],
+    asn: 101,
+    created: '2024-03-15',
+    added: '2024-03-16T08:00:00.000Z',
+  },
+  {
+    pk: 2,
+    title: 'Water letter',
+    content: 'City Water writes about the quokka shaped pipes.',
+    correspondent: 2,
+    documentType: 2,
+    tags: [3],
+    created: '2023-11-02',
+    added: '2023-11-05T09:30:00.000Z',
+  },
+  {
+    pk: 3,
+    title: 'Power contract',
+    content: 'Acme Power contract renewal, marmalade clause included.',
+    correspondent: 1,
+    documentType: 2,
+    created: '2022-06-01',
+    added: '2022-06-02T09:00:00.000Z',
+  },
+  {
+    pk: 4,
+    title: 'Water meter reading',
+    content: 'City Water meter reading: the platypus counter shows 1234.',
+    correspondent: 2,
+    created: '2024-01-10',
+    added: '2024-01-11T10:00:00.000Z',
+  },
+];
+
+/** A small 2.x export zip of SMALL_EXPORT_DOCUMENTS. */
 export function writeSmallPaperlessExportZip(file: string): string {
-  return writePaperlessExportZip(file, {
-    layout: '2.x',
-    documents: [
-      {
-        pk: 1,
-        title: 'Electricity bill March',
-        content: 'Acme Power electricity bill. The zephyrine tariff applies. Invoice number 42.',
-        correspondent: 1,
-        documentType: 1,
-        tags: [1, 2],
-        asn: 101,
-        created: '2024-03-15',
-        added: '2024-03-16T08:00:00.000Z',
-      },
-      {
-        pk: 2,
-        title: 'Water letter',
-        content: 'City Water writes about the quokka shaped pipes.',
-        correspondent: 2,
-        documentType: 2,
-        tags: [3],
-        created: '2023-11-02',
-        added: '2023-11-05T09:30:00.000Z',
-      },
-      {
-        pk: 3,
-        title: 'Power contract',
-        content: 'Acme Power contract renewal, marmalade clause included.',
-        correspondent: 1,
-        documentType: 2,
-        created: '2022-06-01',
-        added: '2022-06-02T09:00:00.000Z',
-      },
-      {
-        pk: 4,
-        title: 'Water meter reading',
-        content: 'City Water meter reading: the platypus counter shows 1234.',
-        correspondent: 2,
-        created: '2024-01-10',
-        added: '2024-01-11T10:00:00.000Z',
-      },
-    ],
-  });
+  return writePaperlessExportZip(file, { layout: '2.x', documents: SMALL_EXPORT_DOCUMENTS });
 }

@@ -88,6 +88,26 @@ class ImportInterrupted extends Error {
   }
 }
 
+/** What a document's fields are mapped with: the tags, properties and custom fields made so far. */
+type DocumentMappings = {
+  tagIds: Map<number, string>;
+  correspondent: PropertyDefinitionDto | undefined;
+  correspondentNames: Map<number, string>;
+  documentType: PropertyDefinitionDto | undefined;
+  documentTypeNames: Map<number, string>;
+  asn: PropertyDefinitionDto | undefined;
+  customFields: Map<
+    number,
+    {
+      dataType: string;
+      definition: PropertyDefinitionDto;
+      options: Map<string, string>;
+      currency: string | null;
+    }
+  >;
+  instances: PaperlessRecord[];
+};
+
 /**
  * Imports of Paperless-ngx exports: the import row and its job, the run (resumable and idempotent:
  * documents already imported, by Paperless id or by content, are not imported again), the report.
@@ -851,28 +871,12 @@ export function createPaperlessImportsUsecases({
     report: PaperlessImportReport;
     alreadyImported: Map<number, string>;
     previousRuns: Map<number, string>;
-    tagIds: Map<number, string>;
-    correspondent: PropertyDefinitionDto | undefined;
-    correspondentNames: Map<number, string>;
-    documentType: PropertyDefinitionDto | undefined;
-    documentTypeNames: Map<number, string>;
-    asn: PropertyDefinitionDto | undefined;
-    customFields: Map<
-      number,
-      {
-        dataType: string;
-        definition: PropertyDefinitionDto;
-        options: Map<string, string>;
-        currency: string | null;
-      }
-    >;
-    instances: PaperlessRecord[];
     notes: PaperlessRecord[];
     paperlessUsers: Map<number, { username: string; email: string }>;
     memberEmails: Map<string, string>;
     documentTitles: Map<number, string>;
     userId: string | null;
-  }): Promise<'imported' | 'skipped' | 'failed'> {
+  } & DocumentMappings): Promise<'imported' | 'skipped' | 'failed'> {
     const pk = Number(record.pk);
     const { fields } = record;
     const originalName = cleanName(fields.original_filename, 255);
@@ -1016,24 +1020,8 @@ export function createPaperlessImportsUsecases({
     pk: number;
     fields: Record<string, unknown>;
     report: PaperlessImportReport;
-    tagIds: Map<number, string>;
-    correspondent: PropertyDefinitionDto | undefined;
-    correspondentNames: Map<number, string>;
-    documentType: PropertyDefinitionDto | undefined;
-    documentTypeNames: Map<number, string>;
-    asn: PropertyDefinitionDto | undefined;
-    customFields: Map<
-      number,
-      {
-        dataType: string;
-        definition: PropertyDefinitionDto;
-        options: Map<string, string>;
-        currency: string | null;
-      }
-    >;
-    instances: PaperlessRecord[];
     documentTitles: Map<number, string>;
-  }) {
+  } & DocumentMappings) {
     const values: Array<{ propertyId: string; value: PropertyValue }> = [];
     const correspondentPk = asNumber(fields.correspondent);
     if (correspondentPk !== null) {
