@@ -137,7 +137,10 @@ describe('the extraction worker pool', () => {
     pool = createExtractionPool({
       size: 1,
       ocr: { languages: ['eng'] },
-      taskTimeoutMs: 5_000,
+      // The limit counts from the task's dispatch, a new worker's start included: on a loaded
+      // 2-core machine a worker started from the TypeScript sources took 6 s to read the normal
+      // PDF. The flood takes half a minute or more anywhere.
+      taskTimeoutMs: 10_000,
       logger: silentLogger,
       // Room enough that the flood below runs out of time, not of memory.
       limits: { maxOldGenerationSizeMb: 2048 },
