@@ -64,6 +64,18 @@ export const STARTUP_MESSAGE_PARTS: Partial<
     'auth.provider_account_in_use',
     'auth.provider_sign_in_failed',
   ],
+  // What a public page's frame shows; the private layouts' labels (menus, navigation, settings)
+  // come with the rest of English, loaded before the first private page.
+  layout: [
+    'skip-to-content',
+    'home-link',
+    'open-menu',
+    'close-menu',
+    'menu-title',
+    'theme',
+    'language',
+    'page-titles',
+  ],
 };
 
 /** Leaves this one out of the startup English even though its section ships. */
