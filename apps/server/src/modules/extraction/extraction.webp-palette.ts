@@ -195,9 +195,9 @@ function writePrefixCode(writer: BitWriter, counts: ArrayLike<number>): PrefixCo
   }
   const tokenCounts = new Uint32Array(19);
   for (const [symbol] of tokens) tokenCounts[symbol]!++;
-  const tokenCode = prefixCodeOf(codeLengthsOf(tokenCounts, MAX_CODE_LENGTH_CODE_LENGTH));
-  // prefixCodeOf drops the lengths of a one-symbol code; the header still names that symbol.
   const tokenLengths = codeLengthsOf(tokenCounts, MAX_CODE_LENGTH_CODE_LENGTH);
+  // prefixCodeOf drops the lengths of a one-symbol code; the header still names that symbol.
+  const tokenCode = prefixCodeOf(tokenLengths);
   let stored = CODE_LENGTH_ORDER.length;
   while (stored > 4 && tokenLengths[CODE_LENGTH_ORDER[stored - 1]!] === 0) stored--;
   writer.write(0, 1); // normal code
