@@ -3,8 +3,9 @@
 // summary of the figures against their targets. Each benchmark also writes its own JSON file to
 // bench-results/.
 //
-//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,search-ranking,webhooks,bulk] [--ingest-documents 2000]
-//                    [--search-documents 100000] [--webhook-documents 1000] [--bulk-documents 10000] [--database-url postgres://…]
+//   npm run bench -- [--dialects sqlite,postgres] [--only ingest,search,search-ranking,webhooks,bulk,paperless-import]
+//                    [--ingest-documents 2000] [--search-documents 100000] [--webhook-documents 1000]
+//                    [--bulk-documents 10000] [--paperless-documents 10000] [--database-url postgres://…]
 
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     'search-documents': { type: 'string', default: '100000' },
     'webhook-documents': { type: 'string', default: '1000' },
     'bulk-documents': { type: 'string', default: '10000' },
+    'paperless-documents': { type: 'string', default: '10000' },
     'database-url': { type: 'string' },
   },
 });
@@ -149,6 +151,22 @@ for (const dialect of dialects) {
   ]);
   summary.push(
     `${dialect}: tag ${bulk.tagByFilter.documents} documents selected by a filter ${verdict(bulk.tagByFilter.seconds, 10, false)} s; zip of ${bulk.zip.documents} documents ${verdict(bulk.zip.megabytesPerSecond, 50, true)} MB/s, server RSS +${verdict(bulk.zip.serverRssGrowthMb, 100, false)} MB`,
+  );
+}
+for (const dialect of dialects) {
+  if (!runs('paperless-import')) break;
+  console.error(`\n=== Paperless-ngx import on ${dialect} (${args['paperless-documents']} documents) ===`);
+  const paperless = await runBench('paperless-import.mjs', [
+    '--dialect',
+    dialect,
+    '--documents',
+    args['paperless-documents'],
+    ...databaseArgs,
+  ]);
+  // The target is set on SQLite; PostgreSQL's figure is given for information.
+  const rate = paperless.large.documentsPerSecond;
+  summary.push(
+    `${dialect}: import of a ${paperless.large.documents}-document Paperless-ngx export ${dialect === 'sqlite' ? verdict(rate, 100, true) : rate} documents/s; live heap ${paperless.large.liveHeapMb.atOneTenth} MB a tenth in, ${paperless.large.liveHeapMb.atEnd} MB at the end (growth ${verdict(paperless.liveHeapGrowthMb, 20, false)} MB); peak RSS ${paperless.small.peakRssMb} MB for ${paperless.small.documents} documents, ${paperless.large.peakRssMb} MB for ${paperless.large.documents}`,
   );
 }
 console.log(`\n${summary.join('\n')}`);

@@ -141,6 +141,68 @@ export const PAPERLESS_IMPORT_NOT_IMPORTED_KINDS = [
 ] as const;
 export type PaperlessImportNotImportedKind = (typeof PAPERLESS_IMPORT_NOT_IMPORTED_KINDS)[number];
 
+/**
+ * Why an item was skipped, as a code and its parameters (the web app says it in the user's
+ * language); `reason` beside it says it in English (the command line, the downloaded report).
+ * `refused`: Sheaf refused what the item became, `params.code` naming the error of the catalogue.
+ */
+export const PAPERLESS_IMPORT_SKIP_REASONS = [
+  'tag_without_name',
+  'options_limit',
+  'property_of_another_type',
+  'custom_field_type',
+  'file_outside_export',
+  'value_does_not_fit',
+  'note_empty',
+  'matching_automatic',
+  'matching_regex',
+  'matching_fuzzy',
+  'matching_without_words',
+  'matching_tag_not_imported',
+  'matching_correspondent_not_imported',
+  'matching_document_type_not_imported',
+  'view_filters_unmapped',
+  'view_without_name',
+  'view_without_owner',
+  'view_does_not_fit',
+  'refused',
+] as const;
+export type PaperlessImportSkipReason = (typeof PAPERLESS_IMPORT_SKIP_REASONS)[number];
+export type PaperlessImportSkipParams = Record<string, string | number>;
+
+/** A skip reason in English, from its code and parameters (the web app translates the same code). */
+export function describePaperlessImportSkip(
+  code: PaperlessImportSkipReason,
+  params: PaperlessImportSkipParams,
+) {
+  const text = {
+    tag_without_name: () => 'The tag has no name.',
+    options_limit: () =>
+      `The property "${params.property}" already has ${params.limit} options, the most a select property has.`,
+    property_of_another_type: () =>
+      `A property named "${params.property}" of another type (${params.type}) already exists.`,
+    custom_field_type: () => `Custom fields of type "${params.type}" have no matching property type.`,
+    file_outside_export: () => `Its file name "${params.file}" leaves the export's folder.`,
+    value_does_not_fit: () => `A value of document ${params.document} does not fit its property.`,
+    note_empty: () => 'The note is empty.',
+    matching_automatic: () =>
+      "Automatic matching learns from Paperless-ngx's own classifier: Sheaf has no equivalent.",
+    matching_regex: () => 'Regular expression matching has no tagging-rule equivalent in Sheaf.',
+    matching_fuzzy: () => 'Fuzzy matching has no tagging-rule equivalent in Sheaf.',
+    matching_without_words: () => 'The matching rule has no words to match.',
+    matching_tag_not_imported: () => 'Its tag was not imported.',
+    matching_correspondent_not_imported: () => 'Its correspondent was not imported.',
+    matching_document_type_not_imported: () => 'Its document type was not imported.',
+    view_filters_unmapped: () =>
+      `Its filter rules of types ${params.rules} do not map onto Sheaf's document filters.`,
+    view_without_name: () => 'The view has no name.',
+    view_without_owner: () => 'The organization has no owner to own the view.',
+    view_does_not_fit: () => "The view does not fit Sheaf's saved views.",
+    refused: () => `Sheaf refused it: ${params.message ?? params.code}`,
+  } satisfies Record<PaperlessImportSkipReason, () => string>;
+  return text[code]();
+}
+
 export const paperlessImportReportSchema = z.strictObject({
   importId: z.string(),
   organizationId: z.string(),
@@ -164,6 +226,9 @@ export const paperlessImportReportSchema = z.strictObject({
       kind: z.enum(PAPERLESS_IMPORT_SKIPPED_KINDS),
       paperlessId: z.number().int().nullable(),
       name: z.string().nullable(),
+      code: z.enum(PAPERLESS_IMPORT_SKIP_REASONS),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      /** The reason in English (see describePaperlessImportSkip). */
       reason: z.string(),
     }),
   ),
@@ -243,8 +308,10 @@ const exampleReport = {
     {
       kind: 'matching_rule',
       paperlessId: 3,
-      name: 'Invoices',
-      reason: 'regex matching has no tagging-rule equivalent',
+      name: 'Tag: Invoices',
+      code: 'matching_regex',
+      params: {},
+      reason: 'Regular expression matching has no tagging-rule equivalent in Sheaf.',
     },
   ],
   checksumMismatches: [

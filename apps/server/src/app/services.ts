@@ -317,6 +317,7 @@ export function createServices({
     taggingRules,
     savedViews,
     listMemberEmails: (organizationId) => members.memberUserIdsByEmail({ organizationId }),
+    findOrganizationOwnerId: (organizationId) => members.ownerUserId({ organizationId }),
     workDir: path.join(config.dataDir, 'paperless-imports'),
     adminEmails: serverAdminEmails,
     logger: logger.child({ component: 'paperless-imports' }),

@@ -38,6 +38,13 @@ export function createMembersUsecases({
       );
     },
 
+    /** The user id of the organization's owner, or null when it has none. */
+    async ownerUserId({ organizationId }: { organizationId: string }): Promise<string | null> {
+      const members = await repository.listMembers({ organizationId });
+      const owner = members.map(toMemberDto).find((member) => member.role === 'owner');
+      return owner?.user.id ?? null;
+    },
+
     async getMyMember({ membership }: { membership: OrganizationMembership }) {
       return toMemberDto(
         await getMember({ organizationId: membership.organizationId, memberId: membership.id }),

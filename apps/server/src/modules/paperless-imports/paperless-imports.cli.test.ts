@@ -64,6 +64,8 @@ describe.each(testDialects)('the import:paperless command on %s', (dialect) => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain(': done');
     expect(first.stdout).toContain('imported: 3 documents, 6 tags');
+    // The saved view is the organization owner's: no member started the command.
+    expect(first.stdout).toMatch(/, 1 saved views,/);
     expect(first.stdout).toMatch(/Skipped matching_rule "Tag: Numbers" \(#4\): Regular expression/);
     expect(first.stdout).toContain('Not imported: 2 users');
 

@@ -16,7 +16,7 @@ import { testDialects } from '../../test/test-database';
 import { buildPaperlessExport, type FixtureDocument, zipEntries } from './paperless-imports.test-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const DOCUMENTS = 300;
+const DOCUMENTS = 120;
 
 const documents: FixtureDocument[] = Array.from({ length: DOCUMENTS }, (_, index) => ({
   pk: index + 1,

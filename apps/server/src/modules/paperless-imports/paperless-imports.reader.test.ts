@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isHttpError } from '../../shared/errors';
+import type { PaperlessRecord } from './paperless-imports.models';
 import {
   customFieldValueOf,
   monetaryValueOf,
@@ -44,6 +45,59 @@ describe('reading a Paperless-ngx export', () => {
       await exported.cleanup();
     }
     expect(fs.readdirSync(path.join(workDir, 'tmp'))).toEqual([]);
+  });
+
+  it('keeps documents without their text, and reads a text back from the manifest when asked', async () => {
+    const folder = path.join(workDir, 'content');
+    fs.mkdirSync(folder, { recursive: true });
+    // Braces, brackets, quotes and escapes inside strings, and text beyond one read of the file.
+    const tricky = `Total {42} [sic] "quoted" \\ back\\slash ${'é'.repeat(800_000)} end`;
+    const records = [
+      { model: 'documents.tag', pk: 1, fields: { name: 'a } b ] c' } },
+      { model: 'documents.document', pk: 7, fields: { title: 'Letter', content: tricky } },
+      { model: 'documents.document', pk: 8, fields: { title: 'Empty' } },
+    ];
+    fs.writeFileSync(path.join(folder, 'manifest.json'), JSON.stringify(records, null, 2));
+    fs.writeFileSync(path.join(folder, 'metadata.json'), '{"version": "2.13.5"}');
+    const exported = await openPaperlessExport({ source: folder });
+    expect(exported.records.map((record) => record.fields)).toEqual([
+      { name: 'a } b ] c' },
+      { title: 'Letter' },
+      { title: 'Empty' },
+    ]);
+    expect(await exported.contentOf(exported.records[1] as PaperlessRecord)).toBe(tricky);
+    expect(await exported.contentOf(exported.records[2] as PaperlessRecord)).toBeNull();
+  });
+
+  it('says which manifest does not parse, at which line and byte, and why', async () => {
+    const messageOf = async (manifest: string) => {
+      const folder = fs.mkdtempSync(path.join(workDir, 'broken-'));
+      fs.writeFileSync(path.join(folder, 'manifest.json'), manifest);
+      try {
+        await openPaperlessExport({ source: folder });
+      } catch (error) {
+        return isHttpError(error) ? `${error.code}: ${error.message}` : String(error);
+      }
+      return 'no error';
+    };
+    const record = '{"model": "documents.tag", "pk": 1, "fields": {}}';
+    expect(await messageOf(`[\n${record},\n${record}`)).toBe(
+      'paperless_imports.invalid_manifest: manifest.json does not parse (line 3, position 102): the file ends before its array does.',
+    );
+    expect(await messageOf(`[\n${record},\n{"model": "x", "pk": 2, "fields": {}, }\n]`)).toBe(
+      'paperless_imports.invalid_manifest: manifest.json does not parse (line 3, position 91): Expected double-quoted property name.',
+    );
+    expect(await messageOf(`{"model": "documents.tag"}`)).toBe(
+      'paperless_imports.invalid_manifest: manifest.json does not parse (line 1, position 0): a Paperless-ngx manifest is a JSON array of records.',
+    );
+    expect(await messageOf(`[${record}, 42]`)).toBe(
+      'paperless_imports.invalid_manifest: manifest.json does not parse (line 1, position 52): record 1 is not a { model, pk, fields } object.',
+    );
+    expect(await messageOf(`[${record} ${record}]`)).toMatch(/position 51\): unexpected "\{"/);
+    expect(await messageOf(`[{"model": "documents.tag", "pk": 1, "fields": null}]`)).toBe(
+      'paperless_imports.invalid_manifest: manifest.json: record 0 is not a { model, pk, fields } object.',
+    );
+    expect(await messageOf('[]')).toBe('no error');
   });
 
   it('reads a zip of the export folder itself (one folder at its root)', async () => {

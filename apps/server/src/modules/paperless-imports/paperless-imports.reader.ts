@@ -27,7 +27,10 @@ export type PaperlessExport = {
   /** The folder the export's paths are relative to. */
   root: string;
   version: string | null;
+  /** Every record of the manifests; documents without their `content` (see `contentOf`). */
   records: PaperlessRecord[];
+  /** A document's `content`, read from its manifest when needed. */
+  contentOf: (record: PaperlessRecord) => Promise<string | null>;
   /** Removes what extracting a zip left (nothing for a folder). */
   cleanup: () => Promise<void>;
 };
@@ -127,7 +130,7 @@ export async function extractZip(file: string, target: string): Promise<void> {
 }
 
 async function readJsonFile(root: string, file: string): Promise<unknown> {
-  const name = path.relative(root, file).split(path.sep).join('/');
+  const name = displayName(root, file);
   let text: string;
   try {
     text = await fsp.readFile(file, 'utf8');
@@ -150,6 +153,7 @@ async function readJsonFile(root: string, file: string): Promise<unknown> {
   }
 }
 
+const displayName = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 const lineOf = (text: string, position: number) => text.slice(0, position).split('\n').length;
 
 /** Every `*-manifest.json` below `root` (split manifests), in path order. */
@@ -167,26 +171,149 @@ async function findSplitManifests(root: string): Promise<string[]> {
   return found;
 }
 
-function checkRecords(root: string, file: string, value: unknown): PaperlessRecord[] {
-  const name = path.relative(root, file).split(path.sep).join('/');
-  if (!Array.isArray(value))
+/** Where a record is in its manifest: the bytes `start` (its `{`) to `end` (after its `}`). */
+type RecordLocation = { file: string; start: number; end: number };
+
+const BYTE = {
+  quote: 0x22,
+  backslash: 0x5c,
+  openBrace: 0x7b,
+  closeBrace: 0x7d,
+  openBracket: 0x5b,
+  closeBracket: 0x5d,
+  comma: 0x2c,
+  newline: 0x0a,
+} as const;
+const isJsonWhitespace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/**
+ * Reads a manifest (a JSON array of records) record by record, never whole: a 10,000-document
+ * manifest holds every document's text. The array is cut into its objects by their braces (strings
+ * and escapes followed); each object is then parsed by JSON.parse and handed to `onRecord` with
+ * where it is in the file. Anything else fails with the file, line and byte position.
+ */
+async function readManifestRecords(
+  root: string,
+  file: string,
+  onRecord: (record: PaperlessRecord, location: RecordLocation) => void,
+): Promise<void> {
+  const name = displayName(root, file);
+  const failure = (line: number, position: number, what: string) =>
+    createPaperlessImportError(
+      'paperless_imports.invalid_manifest',
+      `${name} does not parse (line ${line}, position ${position}): ${what}`,
+    );
+  let stream: fs.ReadStream;
+  try {
+    await fsp.access(file, fs.constants.R_OK);
+    stream = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  } catch (error) {
     throw createPaperlessImportError(
       'paperless_imports.invalid_manifest',
-      `${name} is not a Paperless-ngx manifest (a JSON array of records).`,
+      `${name} cannot be read: ${String(error)}`,
     );
-  value.forEach((record, index) => {
-    if (
-      typeof record !== 'object' ||
-      record === null ||
-      typeof (record as { model?: unknown }).model !== 'string' ||
-      typeof (record as { fields?: unknown }).fields !== 'object'
-    )
-      throw createPaperlessImportError(
-        'paperless_imports.invalid_manifest',
-        `${name}: record ${index} is not a { model, pk, fields } object.`,
-      );
-  });
-  return value as PaperlessRecord[];
+  }
+  /** before: until `[`; between: in the array, outside a record; record: inside one; after: past `]`. */
+  let state: 'before' | 'between' | 'record' | 'after' = 'before';
+  let expectingRecord = true;
+  let arrayClosed = false;
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  let offset = 0;
+  let line = 1;
+  let index = 0;
+  let recordStart = 0;
+  let recordLine = 1;
+  let parts: Buffer[] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let partStart = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i] as number;
+      const position = offset + i;
+      if (byte === BYTE.newline) line++;
+      if (state === 'record') {
+        if (inString) {
+          if (escaped) escaped = false;
+          else if (byte === BYTE.backslash) escaped = true;
+          else if (byte === BYTE.quote) inString = false;
+          continue;
+        }
+        if (byte === BYTE.quote) inString = true;
+        else if (byte === BYTE.openBrace || byte === BYTE.openBracket) depth++;
+        else if (byte === BYTE.closeBrace || byte === BYTE.closeBracket) {
+          depth--;
+          if (depth === 0) {
+            parts.push(chunk.subarray(partStart, i + 1));
+            const text = Buffer.concat(parts).toString('utf8');
+            parts = [];
+            let value: unknown;
+            try {
+              value = JSON.parse(text);
+            } catch (error) {
+              const message = error instanceof Error ? error.message : String(error);
+              const at = Number(/position (\d+)/.exec(message)?.[1] ?? 0);
+              // JSON.parse's position is the record's own: the file's is given instead.
+              const why = message.replace(/ in JSON at position \d+.*$/s, '').replace(/\.?$/, '.');
+              throw failure(
+                recordLine + lineOf(text, at) - 1,
+                recordStart + Buffer.byteLength(text.slice(0, at)),
+                why,
+              );
+            }
+            onRecord(checkRecord(name, index, value), { file, start: recordStart, end: position + 1 });
+            index++;
+            state = 'between';
+            expectingRecord = false;
+          }
+        }
+        continue;
+      }
+      if (isJsonWhitespace(byte)) continue;
+      if (state === 'before') {
+        if (byte !== BYTE.openBracket)
+          throw failure(line, position, 'a Paperless-ngx manifest is a JSON array of records.');
+        state = 'between';
+      } else if (state === 'between') {
+        if (byte === BYTE.openBrace && expectingRecord) {
+          state = 'record';
+          depth = 1;
+          recordStart = position;
+          recordLine = line;
+          partStart = i;
+        } else if (byte === BYTE.comma && !expectingRecord) {
+          expectingRecord = true;
+        } else if (byte === BYTE.closeBracket && (!expectingRecord || index === 0)) {
+          state = 'after';
+          arrayClosed = true;
+        } else if (expectingRecord && byte !== BYTE.comma && byte !== BYTE.closeBracket) {
+          throw failure(line, position, `record ${index} is not a { model, pk, fields } object.`);
+        } else {
+          throw failure(line, position, `unexpected "${String.fromCharCode(byte)}".`);
+        }
+      } else {
+        throw failure(line, position, 'unexpected content after the array.');
+      }
+    }
+    if (state === 'record') parts.push(chunk.subarray(partStart));
+    offset += chunk.length;
+  }
+  if (!arrayClosed) throw failure(line, offset, 'the file ends before its array does.');
+}
+
+function checkRecord(name: string, index: number, record: unknown): PaperlessRecord {
+  if (
+    typeof record !== 'object' ||
+    record === null ||
+    typeof (record as { model?: unknown }).model !== 'string' ||
+    typeof (record as { fields?: unknown }).fields !== 'object' ||
+    (record as { fields?: unknown }).fields === null
+  )
+    throw createPaperlessImportError(
+      'paperless_imports.invalid_manifest',
+      `${name}: record ${index} is not a { model, pk, fields } object.`,
+    );
+  return record as PaperlessRecord;
 }
 
 /** The folder holding manifest.json: the root, or the one folder a zip of the folder has. */
@@ -264,11 +391,19 @@ export async function openPaperlessExport({
       const stated = (await readJsonFile(root, versionPath)) as { version?: unknown } | null;
       if (stated && typeof stated.version === 'string') version = stated.version;
     }
-    const mainPath = path.join(root, 'manifest.json');
-    const records = checkRecords(root, mainPath, await readJsonFile(root, mainPath));
-    for (const file of await findSplitManifests(root)) {
-      records.push(...checkRecords(root, file, await readJsonFile(root, file)));
-    }
+    // Documents are kept without their text (read again from the manifest when imported), so what
+    // stays in memory does not grow with the text of the whole archive.
+    const records: PaperlessRecord[] = [];
+    const contentLocations = new Map<PaperlessRecord, RecordLocation>();
+    const keep = (record: PaperlessRecord, location: RecordLocation) => {
+      if (record.model === 'documents.document' && 'content' in record.fields) {
+        delete record.fields.content;
+        contentLocations.set(record, location);
+      }
+      records.push(record);
+    };
+    await readManifestRecords(root, path.join(root, 'manifest.json'), keep);
+    for (const file of await findSplitManifests(root)) await readManifestRecords(root, file, keep);
     // Documents stored encrypted (GPG) by old versions, exported as they were stored.
     const encrypted = records.some(
       (record) =>
@@ -276,7 +411,20 @@ export async function openPaperlessExport({
         (record.fields.storage_type === 'gpg' || String(record[EXPORTER_FILE_NAME] ?? '').endsWith('.gpg')),
     );
     if (encrypted) throw createPaperlessImportError('paperless_imports.encrypted_export');
-    return { root, version, records, cleanup };
+    const contentOf = async (record: PaperlessRecord) => {
+      const location = contentLocations.get(record);
+      if (!location) return null;
+      const handle = await fsp.open(location.file, 'r');
+      try {
+        const bytes = Buffer.alloc(location.end - location.start);
+        await handle.read(bytes, 0, bytes.length, location.start);
+        const content = (JSON.parse(bytes.toString('utf8')) as PaperlessRecord).fields.content;
+        return typeof content === 'string' ? content : null;
+      } finally {
+        await handle.close();
+      }
+    };
+    return { root, version, records, contentOf, cleanup };
   } catch (error) {
     await cleanup();
     throw error;

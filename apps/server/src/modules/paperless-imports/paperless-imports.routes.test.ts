@@ -239,13 +239,16 @@ describe.each(testDialects)('Paperless-ngx import API on %s', (dialect) => {
       [2, 'imported'],
       [3, 'imported'],
     ]);
-    expect(report.skipped.map((item) => [item.kind, item.name])).toEqual([
-      ['matching_rule', 'Tag: Numbers'],
-      ['matching_rule', 'Tag: Typos'],
-      ['matching_rule', 'Tag: Learned'],
-      ['saved_view', 'Full text search'],
+    // Each reason as a code with its parameters (translated by the web app) and in English.
+    expect(report.skipped.map((item) => [item.kind, item.name, item.code, item.params])).toEqual([
+      ['matching_rule', 'Tag: Numbers', 'matching_regex', {}],
+      ['matching_rule', 'Tag: Typos', 'matching_fuzzy', {}],
+      ['matching_rule', 'Tag: Learned', 'matching_automatic', {}],
+      ['saved_view', 'Full text search', 'view_filters_unmapped', { rules: '20' }],
     ]);
-    expect(report.skipped.at(-1)?.reason).toContain('20');
+    expect(report.skipped.at(-1)?.reason).toBe(
+      "Its filter rules of types 20 do not map onto Sheaf's document filters.",
+    );
     const { savedViews } = await getJson<{
       savedViews: Array<{ name: string; visibility: string; filters: unknown; sort: string | null }>;
     }>(`${base}/saved-views`);

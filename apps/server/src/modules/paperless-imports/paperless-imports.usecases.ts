@@ -6,9 +6,12 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PROPERTY_OPTIONS_LIMIT } from '@sheaf/contracts/limits';
 import {
+  describePaperlessImportSkip,
   isPaperlessImportFinished,
   type PaperlessImportDto,
   type PaperlessImportReport,
+  type PaperlessImportSkipParams,
+  type PaperlessImportSkipReason,
   type PaperlessImportSource,
   type PaperlessImportStatus,
   type PaperlessImportSummary,
@@ -19,7 +22,7 @@ import type { TaggingRuleCondition } from '@sheaf/contracts/tagging-rules';
 import type { TagDto } from '@sheaf/contracts/tags';
 import type { AppDatabase } from '../../db/database';
 import { type Clock, systemClock, toTimestamp } from '../../shared/clock';
-import { isHttpError } from '../../shared/errors';
+import { type HttpError, isHttpError } from '../../shared/errors';
 import { generateId } from '../../shared/ids';
 import type { Logger } from '../../shared/logger';
 import type { DocumentsUsecases } from '../documents/documents.usecases';
@@ -112,6 +115,23 @@ type DocumentMappings = {
  * Imports of Paperless-ngx exports: the import row and its job, the run (resumable and idempotent:
  * documents already imported, by Paperless id or by content, are not imported again), the report.
  */
+type SkippedItem = Pick<PaperlessImportReport['skipped'][number], 'kind' | 'paperlessId' | 'name'>;
+
+/** Lists an item in the report's `skipped`, with its reason's code, parameters and English text. */
+function skipItem(
+  report: PaperlessImportReport,
+  item: SkippedItem,
+  code: PaperlessImportSkipReason,
+  params: PaperlessImportSkipParams = {},
+) {
+  report.skipped.push({ ...item, code, params, reason: describePaperlessImportSkip(code, params) });
+}
+
+/** skipItem for what Sheaf refused with an error of the catalogue (a plan limit, a bad value…). */
+function skipRefused(report: PaperlessImportReport, item: SkippedItem, error: HttpError) {
+  skipItem(report, item, 'refused', { code: error.code, message: error.message });
+}
+
 export function createPaperlessImportsUsecases({
   database,
   clock = systemClock,
@@ -123,6 +143,7 @@ export function createPaperlessImportsUsecases({
   taggingRules,
   savedViews,
   listMemberEmails,
+  findOrganizationOwnerId,
   workDir,
   adminEmails,
   logger,
@@ -143,6 +164,8 @@ export function createPaperlessImportsUsecases({
   taggingRules: Pick<TaggingRulesUsecases, 'listTaggingRules' | 'createTaggingRule'>;
   savedViews: Pick<SavedViewsUsecases, 'listSavedViews' | 'createSavedView'>;
   listMemberEmails: ListMemberEmails;
+  /** The user id of the organization's owner (null when it has none). */
+  findOrganizationOwnerId: (organizationId: string) => Promise<string | null>;
   /** Where uploaded zips are kept until their import ends, and exports are extracted. */
   workDir: string;
   /** The server's administrators (lower-cased e-mail addresses): they may import from a folder. */
@@ -228,7 +251,7 @@ export function createPaperlessImportsUsecases({
     for (const tag of paperlessTags) {
       const name = names.get(tag.pk) ?? '';
       if (name === '') {
-        report.skipped.push({ kind: 'tag', paperlessId: tag.pk, name: null, reason: 'The tag has no name.' });
+        skipItem(report, { kind: 'tag', paperlessId: tag.pk, name: null }, 'tag_without_name');
         continue;
       }
       let found: TagDto | undefined = existing.get(name.toLowerCase());
@@ -281,21 +304,22 @@ export function createPaperlessImportsUsecases({
     const wanted = [...new Set(optionNames)];
     const kept = wanted.slice(0, PROPERTY_OPTIONS_LIMIT);
     for (const dropped of wanted.slice(PROPERTY_OPTIONS_LIMIT)) {
-      report.skipped.push({
-        kind: skippedAs.kind === 'custom_field' ? 'custom_field' : skippedAs.kind,
-        paperlessId: null,
-        name: dropped,
-        reason: `The property "${name}" already has ${PROPERTY_OPTIONS_LIMIT} options, the most a select property has.`,
+      skipItem(report, { kind: skippedAs.kind, paperlessId: null, name: dropped }, 'options_limit', {
+        property: name,
+        limit: PROPERTY_OPTIONS_LIMIT,
       });
     }
     let definition = definitions.get(name.toLowerCase());
     if (definition && definition.type !== type) {
-      report.skipped.push({
-        kind: skippedAs.kind,
-        paperlessId: skippedAs.paperlessId,
-        name,
-        reason: `A property named "${definition.name}" of another type (${definition.type}) already exists.`,
-      });
+      skipItem(
+        report,
+        { kind: skippedAs.kind, paperlessId: skippedAs.paperlessId, name },
+        'property_of_another_type',
+        {
+          property: definition.name,
+          type: definition.type,
+        },
+      );
       return undefined;
     }
     try {
@@ -339,12 +363,7 @@ export function createPaperlessImportsUsecases({
         isHttpError(error) &&
         (error.code === 'properties.limit_reached' || error.code === 'api.validation_error')
       ) {
-        report.skipped.push({
-          kind: skippedAs.kind,
-          paperlessId: skippedAs.paperlessId,
-          name,
-          reason: error.message,
-        });
+        skipRefused(report, { kind: skippedAs.kind, paperlessId: skippedAs.paperlessId, name }, error);
         return undefined;
       }
       throw error;
@@ -395,18 +414,20 @@ export function createPaperlessImportsUsecases({
           ] ?? 'none';
         const match = asString(record.fields.match)?.trim() ?? '';
         if (algorithm === 'none') continue;
-        const skip = (reason: string) =>
-          report.skipped.push({ kind: 'matching_rule', paperlessId: pk, name: `${label}: ${name}`, reason });
+        const item = { kind: 'matching_rule', paperlessId: pk, name: `${label}: ${name}` } as const;
+        const skip = (code: PaperlessImportSkipReason) => skipItem(report, item, code);
         if (algorithm === 'regex' || algorithm === 'fuzzy' || algorithm === 'auto') {
           skip(
             algorithm === 'auto'
-              ? "Automatic matching learns from Paperless-ngx's own classifier: Sheaf has no equivalent."
-              : `${algorithm === 'regex' ? 'Regular expression' : 'Fuzzy'} matching has no tagging-rule equivalent in Sheaf.`,
+              ? 'matching_automatic'
+              : algorithm === 'regex'
+                ? 'matching_regex'
+                : 'matching_fuzzy',
           );
           continue;
         }
         if (match === '') {
-          skip('The matching rule has no words to match.');
+          skip('matching_without_words');
           continue;
         }
         const words = algorithm === 'literal' ? [match] : matchWords(match);
@@ -418,7 +439,7 @@ export function createPaperlessImportsUsecases({
         if (model === 'documents.tag') {
           const tagId = tagIds.get(pk);
           if (!tagId) {
-            skip('Its tag was not imported.');
+            skip('matching_tag_not_imported');
             continue;
           }
           tagIdsOfRule = [tagId];
@@ -426,7 +447,11 @@ export function createPaperlessImportsUsecases({
           const definition = model === 'documents.correspondent' ? correspondent : documentType;
           const optionId = optionIdOf(definition, name);
           if (!definition || !optionId) {
-            skip(`Its ${label.toLowerCase()} was not imported.`);
+            skip(
+              model === 'documents.correspondent'
+                ? 'matching_correspondent_not_imported'
+                : 'matching_document_type_not_imported',
+            );
             continue;
           }
           setProperties = [{ propertyId: definition.id, value: optionId }];
@@ -452,7 +477,7 @@ export function createPaperlessImportsUsecases({
           report.summary.imported.taggingRules++;
         } catch (error) {
           if (!isHttpError(error)) throw error;
-          skip(error.message);
+          skipRefused(report, item, error);
         }
       }
     }
@@ -460,11 +485,12 @@ export function createPaperlessImportsUsecases({
 
   /**
    * Saved views whose filter rules all map onto Sheaf's filters become shared views (owned by the
-   * member who started the import); the others are reported with the rules that do not map.
+   * member who started the import, or by the organization's owner for the administrator's command);
+   * the others are reported with the rules that do not map.
    */
   async function importSavedViews({
     organizationId,
-    userId,
+    userId: startedBy,
     byModel,
     tagIds,
     correspondent,
@@ -492,6 +518,7 @@ export function createPaperlessImportsUsecases({
       if (view === null || type === null) continue;
       rulesByView.set(view, [...(rulesByView.get(view) ?? []), { type, value: asString(rule.fields.value) }]);
     }
+    const userId = startedBy ?? (await findOrganizationOwnerId(organizationId));
     const existing = userId
       ? new Set(
           (await savedViews.listSavedViews({ organizationId, userId, role: 'owner' })).map((view) =>
@@ -502,8 +529,7 @@ export function createPaperlessImportsUsecases({
     for (const view of byModel.get('documents.savedview') ?? []) {
       const pk = Number(view.pk);
       const name = cleanName(view.fields.name, 64);
-      const skip = (reason: string) =>
-        report.skipped.push({ kind: 'saved_view', paperlessId: pk, name: name || null, reason });
+      const item = { kind: 'saved_view', paperlessId: pk, name: name || null } as const;
       const mapped = savedViewFiltersOf({
         rules: rulesByView.get(pk) ?? [],
         tagIds,
@@ -518,17 +544,15 @@ export function createPaperlessImportsUsecases({
         asnPropertyId: asn?.id,
       });
       if ('unmapped' in mapped) {
-        skip(
-          `Its filter rules of types ${mapped.unmapped.join(', ')} do not map onto Sheaf's document filters.`,
-        );
+        skipItem(report, item, 'view_filters_unmapped', { rules: mapped.unmapped.join(', ') });
         continue;
       }
       if (!userId) {
-        skip('Imported by the admin command: no member to own the view.');
+        skipItem(report, item, 'view_without_owner');
         continue;
       }
       if (name === '') {
-        skip('The view has no name.');
+        skipItem(report, item, 'view_without_name');
         continue;
       }
       if (existing.has(name.toLowerCase())) continue;
@@ -548,7 +572,7 @@ export function createPaperlessImportsUsecases({
         ...(sort ? { sort, order: view.fields.sort_reverse === true ? 'desc' : 'asc' } : {}),
       });
       if (!parsed.success) {
-        skip(parsed.error.issues[0]?.message ?? "The view does not fit Sheaf's saved views.");
+        skipItem(report, item, 'view_does_not_fit');
         continue;
       }
       try {
@@ -560,7 +584,7 @@ export function createPaperlessImportsUsecases({
         report.summary.imported.savedViews++;
       } catch (error) {
         if (!isHttpError(error)) throw error;
-        skip(error.message);
+        skipRefused(report, item, error);
       }
     }
   }
@@ -700,12 +724,14 @@ export function createPaperlessImportsUsecases({
         const dataType = asString(record.fields.data_type) ?? '';
         const type = CUSTOM_FIELD_TYPES[dataType];
         if (!type || name === '') {
-          report.skipped.push({
-            kind: 'custom_field',
-            paperlessId: pk,
-            name: name || null,
-            reason: `Custom fields of type "${dataType}" have no matching property type.`,
-          });
+          skipItem(
+            report,
+            { kind: 'custom_field', paperlessId: pk, name: name || null },
+            'custom_field_type',
+            {
+              type: dataType,
+            },
+          );
           continue;
         }
         const options = selectOptionsOf(record.fields.extra_data);
@@ -789,7 +815,7 @@ export function createPaperlessImportsUsecases({
           organizationId,
           importId,
           record,
-          root: exported.root,
+          exported,
           report,
           alreadyImported,
           previousRuns,
@@ -846,7 +872,7 @@ export function createPaperlessImportsUsecases({
     organizationId,
     importId,
     record,
-    root,
+    exported,
     report,
     alreadyImported,
     previousRuns,
@@ -867,7 +893,7 @@ export function createPaperlessImportsUsecases({
     organizationId: string;
     importId: string;
     record: PaperlessRecord;
-    root: string;
+    exported: Pick<PaperlessExport, 'root' | 'contentOf'>;
     report: PaperlessImportReport;
     alreadyImported: Map<number, string>;
     previousRuns: Map<number, string>;
@@ -898,13 +924,10 @@ export function createPaperlessImportsUsecases({
       report.missingFiles.push({ paperlessId: pk, file: '' });
       return 'failed';
     }
-    const file = exportFilePath(root, fileName);
+    const file = exportFilePath(exported.root, fileName);
     if (!file) {
-      report.skipped.push({
-        kind: 'document',
-        paperlessId: pk,
-        name: title,
-        reason: `Its file name "${fileName}" leaves the export's folder.`,
+      skipItem(report, { kind: 'document', paperlessId: pk, name: title }, 'file_outside_export', {
+        file: fileName,
       });
       return 'skipped';
     }
@@ -934,7 +957,7 @@ export function createPaperlessImportsUsecases({
           },
           imported: {
             name: title,
-            content: asString(fields.content) ?? '',
+            content: (await exported.contentOf(record)) ?? '',
             documentDate: documentDateOf(fields.created),
             createdAt: timestampOf(fields.added) ?? now(),
           },
@@ -952,7 +975,7 @@ export function createPaperlessImportsUsecases({
             report.overLimit.push({ paperlessId: pk, name: title, limit: error.code });
             return 'failed';
           } else if (error.code === 'api.validation_error') {
-            report.skipped.push({ kind: 'document', paperlessId: pk, name: title, reason: error.message });
+            skipRefused(report, { kind: 'document', paperlessId: pk, name: title }, error);
             return 'skipped';
           } else throw error;
         } else throw error;
@@ -1083,11 +1106,8 @@ export function createPaperlessImportsUsecases({
           if (changed) report.summary.imported.propertyValues++;
         } catch (error) {
           if (!isHttpError(error) || error.code !== 'api.validation_error') throw error;
-          report.skipped.push({
-            kind: 'custom_field',
-            paperlessId: pk,
-            name: null,
-            reason: `A value of document ${pk} does not fit its property: ${error.message}`,
+          skipItem(report, { kind: 'custom_field', paperlessId: pk, name: null }, 'value_does_not_fit', {
+            document: pk,
           });
         }
       }
@@ -1119,12 +1139,7 @@ export function createPaperlessImportsUsecases({
     for (const note of noteRecords) {
       const text = (asString(note.fields.note ?? note.fields.comment) ?? '').trim();
       if (text === '') {
-        report.skipped.push({
-          kind: 'note',
-          paperlessId: Number(note.pk),
-          name: null,
-          reason: 'The note is empty.',
-        });
+        skipItem(report, { kind: 'note', paperlessId: Number(note.pk), name: null }, 'note_empty');
         continue;
       }
       const author = paperlessUsers.get(asNumber(note.fields.user) ?? -1);
@@ -1139,12 +1154,7 @@ export function createPaperlessImportsUsecases({
         report.summary.imported.notes++;
       } catch (error) {
         if (!isHttpError(error) || error.code !== 'api.validation_error') throw error;
-        report.skipped.push({
-          kind: 'note',
-          paperlessId: Number(note.pk),
-          name: null,
-          reason: error.message,
-        });
+        skipRefused(report, { kind: 'note', paperlessId: Number(note.pk), name: null }, error);
       }
     }
   }
