@@ -75,9 +75,26 @@ export function reportFixture(overrides: Partial<PaperlessImportReport> = {}): P
         kind: 'matching_rule',
         paperlessId: 3,
         name: 'Invoices',
-        reason: 'regex matching has no tagging-rule equivalent',
+        code: 'matching_regex',
+        params: {},
+        reason: 'Regular expression matching has no tagging-rule equivalent in Sheaf.',
       },
-      { kind: 'saved_view', paperlessId: 4, name: null, reason: 'filter rule 22 has no Sheaf filter' },
+      {
+        kind: 'saved_view',
+        paperlessId: 4,
+        name: null,
+        code: 'view_filters_unmapped',
+        params: { rules: '22' },
+        reason: "Its filter rules of types 22 do not map onto Sheaf's document filters.",
+      },
+      {
+        kind: 'document',
+        paperlessId: 5,
+        name: 'Scan of a passport',
+        code: 'refused',
+        params: { code: 'documents.storage_limit_reached', message: 'The storage limit is reached.' },
+        reason: 'Sheaf refused it: The storage limit is reached.',
+      },
     ],
     checksumMismatches: [
       {

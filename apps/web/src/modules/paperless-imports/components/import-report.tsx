@@ -1,5 +1,6 @@
 import type { PaperlessImportReport, PaperlessImportSummary } from '@sheaf/contracts/paperless-imports';
 import { Link } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { CircleCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,21 @@ const IMPORTED_KINDS = [
   'savedViews',
   'taggingRules',
 ] as const satisfies readonly (keyof PaperlessImportSummary['imported'])[];
+
+/**
+ * Why an item was skipped, in the user's language: from its code and parameters; a refusal says the
+ * error of the catalogue it was refused with.
+ */
+function skipReasonText(item: PaperlessImportReport['skipped'][number], t: TFunction) {
+  if (item.code === 'refused') {
+    const key = `api-errors.${item.params.code}`;
+    const message = t(key);
+    return t('paperless-imports.report.skipped.reasons.refused', {
+      message: message === key ? item.params.message : message,
+    });
+  }
+  return t(`paperless-imports.report.skipped.reasons.${item.code}`, item.params);
+}
 
 /** A section of the report: a heading with its count, then its content. */
 function ReportSection({
@@ -159,7 +175,7 @@ function ProblemsSections({ report }: { report: PaperlessImportReport }) {
                         </span>
                       </TableCell>
                       <TableCell className="min-w-[10rem] text-muted-foreground [overflow-wrap:break-word]">
-                        {item.reason}
+                        {skipReasonText(item, t)}
                       </TableCell>
                     </TableRow>
                   ))}

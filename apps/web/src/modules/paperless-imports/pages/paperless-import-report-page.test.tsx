@@ -43,9 +43,16 @@ describe('Paperless-ngx import report page', () => {
     const skippedRows = within(skipped).getAllByRole('row');
     expect(skippedRows[1]).toHaveTextContent('Matching rule');
     expect(skippedRows[1]).toHaveTextContent('Invoices');
-    expect(skippedRows[1]).toHaveTextContent('regex matching has no tagging-rule equivalent');
+    // Each reason from its code, in the user's language; a refusal by the error's own message.
+    expect(skippedRows[1]).toHaveTextContent(
+      'Regular expression matching has no tagging rule equivalent in Sheaf.',
+    );
     expect(skippedRows[2]).toHaveTextContent('Saved view');
     expect(skippedRows[2]).toHaveTextContent('Paperless #4');
+    expect(skippedRows[2]).toHaveTextContent('Its filter rules of types 22 have no matching Sheaf filter.');
+    expect(skippedRows[3]).toHaveTextContent(
+      "Sheaf refused it: The organization's storage limit has been reached, delete documents or upgrade the plan.",
+    );
 
     const checksums = screen.getByRole('table', { name: /^Checksum mismatches/ });
     expect(checksums).toHaveTextContent('originals/0000040.pdf');
