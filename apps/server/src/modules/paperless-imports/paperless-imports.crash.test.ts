@@ -103,7 +103,9 @@ describe.each(testDialects)('a server killed during a Paperless-ngx import on %s
         : { dialect: 'postgres', connectionString: database.url },
     );
     cleanups.push(() => appDatabase.destroy());
-    const count = async (table: 'documents' | 'paperless_import_documents' | 'documents_tags') =>
+    const count = async (
+      table: 'documents' | 'paperless_import_documents' | 'documents_tags' | 'tags' | 'property_definitions',
+    ) =>
       Number(
         (
           await appDatabase.db
@@ -122,5 +124,13 @@ describe.each(testDialects)('a server killed during a Paperless-ngx import on %s
       .executeTakeFirstOrThrow();
     // Correspondent and ASN on each document, and the first one's nine custom fields.
     expect(Number(values.count)).toBe(DOCUMENTS * 2 + 9);
+    // The summary counts what the killed run made too (the organization had none of it before).
+    // Property values and notes are per document: those of the last second before the kill may
+    // be left out, so they are not compared here.
+    expect(finished.summary?.imported).toMatchObject({
+      documents: DOCUMENTS,
+      tags: await count('tags'),
+      properties: await count('property_definitions'),
+    });
   });
 });

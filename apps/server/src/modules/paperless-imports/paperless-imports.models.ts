@@ -5,13 +5,14 @@ import {
   PROPERTY_TEXT_VALUE_MAX_LENGTH,
   TAG_NAME_MAX_LENGTH,
 } from '@sheaf/contracts/limits';
-import type {
-  PaperlessImportDto,
-  PaperlessImportNotImportedKind,
-  PaperlessImportReport,
-  PaperlessImportSource,
-  PaperlessImportStatus,
-  PaperlessImportSummary,
+import {
+  isPaperlessImportFinished,
+  type PaperlessImportDto,
+  type PaperlessImportNotImportedKind,
+  type PaperlessImportReport,
+  type PaperlessImportSource,
+  type PaperlessImportStatus,
+  type PaperlessImportSummary,
 } from '@sheaf/contracts/paperless-imports';
 import type { PropertyType, PropertyValue } from '@sheaf/contracts/properties';
 import type { PaperlessImportsTable } from '../../db/database.types';
@@ -366,6 +367,7 @@ export const paperlessVersionOf = (version: string | null) => version ?? '1.x';
 export function toPaperlessImportDto(row: PaperlessImportsTable, now: Date): PaperlessImportDto {
   const status = row.status as PaperlessImportStatus;
   const running = status === 'running' && row.started_at !== null;
+  const finished = isPaperlessImportFinished(status);
   let ratePerSecond: number | null = null;
   let etaSeconds: number | null = null;
   if (running && row.processed > 0 && row.started_at) {
@@ -389,7 +391,8 @@ export function toPaperlessImportDto(row: PaperlessImportsTable, now: Date): Pap
     },
     ratePerSecond,
     etaSeconds,
-    summary: row.summary ? (JSON.parse(row.summary) as PaperlessImportSummary) : null,
+    // While running, the column holds the counts so far (kept for a resumed run), not a summary yet.
+    summary: finished && row.summary ? (JSON.parse(row.summary) as PaperlessImportSummary) : null,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

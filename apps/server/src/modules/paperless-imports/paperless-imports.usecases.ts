@@ -618,6 +618,22 @@ export function createPaperlessImportsUsecases({
       sourceName: row.source_name,
     });
     report.startedAt = startedAt;
+    // A run killed before: what it made is counted again (each thing it made is found, not made,
+    // by this run). Its documents are counted by their recorded import instead.
+    const before = row.summary
+      ? (JSON.parse(row.summary) as Partial<PaperlessImportSummary>).imported
+      : undefined;
+    if (before) {
+      for (const kind of [
+        'tags',
+        'properties',
+        'propertyValues',
+        'notes',
+        'savedViews',
+        'taggingRules',
+      ] as const)
+        report.summary.imported[kind] = before[kind] ?? 0;
+    }
 
     let exported: PaperlessExport;
     try {
@@ -805,7 +821,12 @@ export function createPaperlessImportsUsecases({
       const saveProgress = async ({ force = false } = {}) => {
         if (!force && Date.now() - savedAt < PROGRESS_SAVE_MS) return true;
         savedAt = Date.now();
-        return repository.update({ importId, set: { ...counters }, fromStatuses: ['running'] });
+        return repository.update({
+          importId,
+          // The counts so far, for a run resuming this one after a crash (see above).
+          set: { ...counters, summary: JSON.stringify(report.summary) },
+          fromStatuses: ['running'],
+        });
       };
       if (!(await saveProgress({ force: true }))) throw new ImportInterrupted('cancelled');
 
