@@ -429,6 +429,53 @@ describe.each(testDialects)('Paperless-ngx import API on %s', (dialect) => {
     expect((await getReport(organizationId, created.id)).status).toBe('cancelled');
   });
 
+  it('stops a running import when cancelled, keeping what it imported; a new import of the same export brings the rest', {
+    timeout: 120_000,
+  }, async () => {
+    const organizationId = await newOrganization('Cancelled while running');
+    const total = 200;
+    const documents = Array.from({ length: total }, (_, index) => ({
+      pk: index + 1,
+      title: `Running document ${index + 1}`,
+      content: `Document ${index + 1} of an import cancelled while it runs.`,
+      created: '2024-05-06',
+      added: '2024-05-07T08:00:00.000Z',
+    }));
+    const zip = zipEntries(buildPaperlessExport({ layout: '2.x', documents }));
+    const response = await upload(owner, organizationId, zip);
+    const { import: created } = await readJson<{ import: PaperlessImportDto }>(response);
+    const running = runJobs();
+    let seen = await getImport(organizationId, created.id);
+    while (seen.progress.processed === 0 && (seen.status === 'queued' || seen.status === 'running')) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen = await getImport(organizationId, created.id);
+    }
+    expect(seen.status).toBe('running');
+    const cancelled = await request(server, 'POST', `${importsPath(organizationId)}/${created.id}/cancel`, {
+      cookie: owner.cookie,
+    });
+    expect(cancelled.status).toBe(200);
+    await running;
+    const ended = await getImport(organizationId, created.id);
+    expect(ended.status).toBe('cancelled');
+    expect(ended.progress.processed).toBeLessThan(total);
+    // What was imported before the cancel stays, and the report names exactly those documents.
+    const report = await getReport(organizationId, created.id);
+    const kept = (
+      await readJson<{ documentsCount: number }>(
+        await request(server, 'GET', `/api/organizations/${organizationId}/documents?pageSize=1`, {
+          cookie: owner.cookie,
+        }),
+      )
+    ).documentsCount;
+    expect(report.documents.length).toBe(kept);
+    expect(kept).toBeLessThan(total);
+
+    const again = await importZip(organizationId, zip);
+    expect(again.status).toBe('done');
+    expect(again.progress).toMatchObject({ total, processed: total, imported: total - kept, skipped: kept });
+  });
+
   it('refuses members, other organizations and imports of another organization', async () => {
     const organizationId = await newOrganization('Guarded');
     await addMember(server, owner, organizationId, member, 'member');
