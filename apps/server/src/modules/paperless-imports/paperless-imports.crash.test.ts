@@ -125,10 +125,10 @@ describe.each(testDialects)('a server killed during a Paperless-ngx import on %s
     // Correspondent and ASN on each document, and the first one's nine custom fields.
     expect(Number(values.count)).toBe(DOCUMENTS * 2 + 9);
     // The summary counts what the killed run made too (the organization had none of it before).
-    // Property values and notes are per document: those of the last second before the kill may
-    // be left out, so they are not compared here.
+    // Documents, property values and notes are not compared: one stored but not yet recorded when
+    // the process died is found again as already imported, and the values and notes of the last
+    // moments before the kill may be left out of the counts (never out of the archive).
     expect(finished.summary?.imported).toMatchObject({
-      documents: DOCUMENTS,
       tags: await count('tags'),
       properties: await count('property_definitions'),
     });
