@@ -6,7 +6,6 @@ import type { DemoContext } from './context';
 import { documentEventsRoutes } from './document-events';
 import { documentsRoutes } from './documents';
 import { DemoHttpError, errorResponse, findRoute, json, type Route } from './http';
-import { intakeEmailsRoutes } from './intake-emails';
 import { invitationsRoutes } from './invitations';
 import { membersRoutes } from './members';
 import { notesRoutes } from './notes';
@@ -19,7 +18,6 @@ import type { DemoPersistence } from './state';
 import { subscriptionsRoutes } from './subscriptions';
 import { taggingRulesRoutes } from './tagging-rules';
 import { tagsRoutes } from './tags';
-import { webhooksRoutes } from './webhooks';
 
 export type DemoApi = {
   /** Answers one API call as the server would; `input` is what `fetch` was given. */
@@ -76,8 +74,6 @@ export function createDemoRoutes(context: DemoContext): Route[] {
     ...taggingRulesRoutes(context),
     ...invitationsRoutes(context),
     ...membersRoutes(context),
-    ...webhooksRoutes(context),
-    ...intakeEmailsRoutes(context),
     ...subscriptionsRoutes(context),
     ...apiKeysRoutes(context),
     ...organizationsRoutes(context),
@@ -86,20 +82,23 @@ export function createDemoRoutes(context: DemoContext): Route[] {
 
 /**
  * The routes of features no page needs before the first render (bulk actions and tasks, saved
- * views, share links, thumbnails): loaded on the first call that no other route answers, so that the demo's
+ * views, share links, thumbnails, webhooks, intake e-mails): loaded on the first call that no other route answers, so that the demo's
  * start stays within its budget. None of their paths is one an eager route matches (the coverage
  * test checks it), so loading them late changes no answer.
  */
 export async function loadLazyDemoRoutes(context: DemoContext): Promise<Route[]> {
   const paperlessImportsModule = import('./paperless-imports');
-  const [bulk, savedViews, shareLinks, thumbnails, ingestionFolders, previews] = await Promise.all([
-    import('./bulk'),
-    import('./saved-views'),
-    import('./share-links'),
-    import('./thumbnail-routes'),
-    import('./ingestion-folders'),
-    import('./preview-routes'),
-  ]);
+  const [bulk, savedViews, shareLinks, thumbnails, ingestionFolders, previews, webhooks, intakeEmails] =
+    await Promise.all([
+      import('./bulk'),
+      import('./saved-views'),
+      import('./share-links'),
+      import('./thumbnail-routes'),
+      import('./ingestion-folders'),
+      import('./preview-routes'),
+      import('./webhooks'),
+      import('./intake-emails'),
+    ]);
   return [
     ...bulk.bulkRoutes(context),
     ...savedViews.savedViewsRoutes(context),
@@ -107,6 +106,8 @@ export async function loadLazyDemoRoutes(context: DemoContext): Promise<Route[]>
     ...thumbnails.thumbnailRoutes(context),
     ...ingestionFolders.ingestionFoldersRoutes(),
     ...previews.previewRoutes(context),
+    ...webhooks.webhooksRoutes(context),
+    ...intakeEmails.intakeEmailsRoutes(context),
     ...(await paperlessImportsModule).paperlessImportsRoutes(),
   ];
 }

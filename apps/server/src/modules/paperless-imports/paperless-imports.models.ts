@@ -10,6 +10,8 @@ import {
   type PaperlessImportDto,
   type PaperlessImportNotImportedKind,
   type PaperlessImportReport,
+  type PaperlessImportSkipParams,
+  type PaperlessImportSkipReason,
   type PaperlessImportSource,
   type PaperlessImportStatus,
   type PaperlessImportSummary,
@@ -490,4 +492,37 @@ export function savedViewFiltersOf({
       ]),
     ),
   };
+}
+
+/** A skip reason in English, from its code and parameters (the web app translates the same code). */
+export function describePaperlessImportSkip(
+  code: PaperlessImportSkipReason,
+  params: PaperlessImportSkipParams,
+) {
+  const text = {
+    tag_without_name: () => 'The tag has no name.',
+    options_limit: () =>
+      `The property "${params.property}" already has ${params.limit} options, the most a select property has.`,
+    property_of_another_type: () =>
+      `A property named "${params.property}" of another type (${params.type}) already exists.`,
+    custom_field_type: () => `Custom fields of type "${params.type}" have no matching property type.`,
+    file_outside_export: () => `Its file name "${params.file}" leaves the export's folder.`,
+    value_does_not_fit: () => `A value of document ${params.document} does not fit its property.`,
+    note_empty: () => 'The note is empty.',
+    matching_automatic: () =>
+      "Automatic matching learns from Paperless-ngx's own classifier: Sheaf has no equivalent.",
+    matching_regex: () => 'Regular expression matching has no tagging-rule equivalent in Sheaf.',
+    matching_fuzzy: () => 'Fuzzy matching has no tagging-rule equivalent in Sheaf.',
+    matching_without_words: () => 'The matching rule has no words to match.',
+    matching_tag_not_imported: () => 'Its tag was not imported.',
+    matching_correspondent_not_imported: () => 'Its correspondent was not imported.',
+    matching_document_type_not_imported: () => 'Its document type was not imported.',
+    view_filters_unmapped: () =>
+      `Its filter rules of types ${params.rules} do not map onto Sheaf's document filters.`,
+    view_without_name: () => 'The view has no name.',
+    view_without_owner: () => 'The organization has no owner to own the view.',
+    view_does_not_fit: () => "The view does not fit Sheaf's saved views.",
+    refused: () => `Sheaf refused it: ${params.message ?? params.code}`,
+  } satisfies Record<PaperlessImportSkipReason, () => string>;
+  return text[code]();
 }

@@ -32,7 +32,12 @@ describe.each(testDialects)('Paperless-ngx import API on %s', (dialect) => {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sheaf-paperless-'));
   const adminEmail = `pl-admin-${dialect}@example.com`;
   const { server, createUser } = useApiTestServer(testDatabase, {
-    env: { DATA_DIR: path.join(workDir, 'data'), SERVER_ADMIN_EMAILS: adminEmail },
+    // Files up to 50 kB: the fixtures' PDFs are a few kB; one made larger is over the limit.
+    env: {
+      DATA_DIR: path.join(workDir, 'data'),
+      SERVER_ADMIN_EMAILS: adminEmail,
+      DOCUMENTS_MAX_UPLOAD_SIZE: '50000',
+    },
   });
   let owner: TestUser;
   let serverAdmin: TestUser;
@@ -474,6 +479,34 @@ describe.each(testDialects)('Paperless-ngx import API on %s', (dialect) => {
     const again = await importZip(organizationId, zip);
     expect(again.status).toBe('done');
     expect(again.progress).toMatchObject({ total, processed: total, imported: total - kept, skipped: kept });
+  });
+
+  it("reports a document over the plan's file size limit and imports the others", async () => {
+    const organizationId = await newOrganization('Over the limit');
+    const documents = [1, 2, 3].map((pk) => ({
+      pk,
+      title: pk === 3 ? 'Huge scan' : `Letter ${pk}`,
+      // The third one's PDF carries 80 kB of text: over the 50 kB this server allows.
+      content: pk === 3 ? 'scan '.repeat(16_000) : `Letter number ${pk}.`,
+      created: '2024-02-03',
+      added: '2024-02-04T08:00:00.000Z',
+    }));
+    const ended = await importZip(
+      organizationId,
+      zipEntries(buildPaperlessExport({ layout: '2.x', documents })),
+    );
+    expect(ended).toMatchObject({
+      status: 'done',
+      progress: { total: 3, processed: 3, imported: 2, skipped: 0, failed: 1 },
+    });
+    const report = await getReport(organizationId, ended.id);
+    expect(report.overLimit).toEqual([
+      { paperlessId: 3, name: 'Huge scan', limit: 'document.size_too_large' },
+    ]);
+    expect((await listDocuments(organizationId)).map((document) => document.name).sort()).toEqual([
+      'Letter 1',
+      'Letter 2',
+    ]);
   });
 
   it('refuses members, other organizations and imports of another organization', async () => {

@@ -6,7 +6,6 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PROPERTY_OPTIONS_LIMIT } from '@sheaf/contracts/limits';
 import {
-  describePaperlessImportSkip,
   isPaperlessImportFinished,
   type PaperlessImportDto,
   type PaperlessImportReport,
@@ -48,6 +47,7 @@ import {
   customFieldValueOf,
   DOCUMENT_TYPE_PROPERTY_NAME,
   defaultCurrencyOf,
+  describePaperlessImportSkip,
   documentDateOf,
   emptyReport,
   MATCHING_ALGORITHMS,
