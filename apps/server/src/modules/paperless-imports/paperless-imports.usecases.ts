@@ -620,19 +620,9 @@ export function createPaperlessImportsUsecases({
     report.startedAt = startedAt;
     // A run killed before: what it made is counted again (each thing it made is found, not made,
     // by this run). Its documents are counted by their recorded import instead.
-    const before = row.summary
-      ? (JSON.parse(row.summary) as Partial<PaperlessImportSummary>).imported
-      : undefined;
-    if (before) {
-      for (const kind of [
-        'tags',
-        'properties',
-        'propertyValues',
-        'notes',
-        'savedViews',
-        'taggingRules',
-      ] as const)
-        report.summary.imported[kind] = before[kind] ?? 0;
+    if (row.summary) {
+      const { documents: _counted, ...made } = (JSON.parse(row.summary) as PaperlessImportSummary).imported;
+      Object.assign(report.summary.imported, made);
     }
 
     let exported: PaperlessExport;
